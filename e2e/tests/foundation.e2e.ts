@@ -1,0 +1,88 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
+import { BASE_URL, E2E } from '../lib/ports';
+import { startRemoteServer, stopGroup, waitForUrl } from '../lib/stack';
+
+let browser: Browser;
+let analytics: import('node:child_process').ChildProcess | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stopGroup(analytics);
+});
+
+describe('the composed app', () => {
+  it('serves the landing page through the shell with a strict CSP and no console errors', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const res = await page.goto(BASE_URL + '/');
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    await expect(page.getByRole('heading', { name: /Track your weight\./ }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'landing');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('answers the API health check through the shell proxy', async () => {
+    const res = await fetch(`${BASE_URL}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('serves /remotes.json from the environment, never cached', async () => {
+    const res = await fetch(`${BASE_URL}/remotes.json`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as { remotes: { name: string; entry: string }[] };
+    expect(body.remotes.map((r) => r.name).sort()).toEqual(['mf_analytics', 'mf_auth', 'mf_overview', 'mf_settings']);
+  });
+
+  it('renders a remote that reads the shell store, and loads React once', async () => {
+    const context = await newContext(browser);
+    await context.addInitScript(() => {
+      localStorage.setItem('preferences', JSON.stringify({ themeColor: '#ef4444' }));
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
+    await page.goto(BASE_URL + '/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await page.getByTestId('store-theme-color').textContent()).toBe('#ef4444');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a remote that cannot be loaded', () => {
+  it('shows the unavailable panel in its own route only, and recovers on Retry', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+
+    // The analytics remote's server is not running yet.
+    await page.goto(BASE_URL + '/dashboard/analytics');
+    await page.getByRole('heading', { name: 'Analytics is unavailable right now' }).waitFor();
+    await screenshot(page, 'remote-unavailable');
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    analytics = startRemoteServer('analytics');
+    await waitForUrl(`http://127.0.0.1:${E2E.remotes.analytics}/mf-manifest.json`);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,57 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from './types';
+import { local, readJson, session } from './storage';
+
+export const AUTH_STORAGE_KEY = 'auth';
+export const PERSIST_STORAGE_KEY = 'persist';
+
+export interface AuthState {
+  user: User | null;
+  accessToken: string | null;
+  /** "Remember me": restore the session from the refresh cookie after a reload. */
+  persist: boolean;
+}
+
+export function loadAuthState(): AuthState {
+  const stored = readJson<{ user: User; accessToken: string }>(session(), AUTH_STORAGE_KEY);
+  return {
+    user: stored?.user ?? null,
+    accessToken: stored?.accessToken ?? null,
+    persist: readJson<boolean>(local(), PERSIST_STORAGE_KEY) === true,
+  };
+}
+
+const initialState: AuthState = { user: null, accessToken: null, persist: false };
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    setAuth(state, action: PayloadAction<{ user: User; accessToken: string }>) {
+      state.user = action.payload.user;
+      state.accessToken = action.payload.accessToken;
+    },
+    setAccessToken(state, action: PayloadAction<string>) {
+      state.accessToken = action.payload;
+    },
+    setUser(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    clearAuth(state) {
+      state.user = null;
+      state.accessToken = null;
+    },
+    setPersist(state, action: PayloadAction<boolean>) {
+      state.persist = action.payload;
+    },
+  },
+  selectors: {
+    selectUser: (state) => state.user,
+    selectAccessToken: (state) => state.accessToken,
+    selectPersist: (state) => state.persist,
+    selectIsSignedIn: (state) => state.accessToken !== null && state.user !== null,
+  },
+});
+
+export const { setAuth, setAccessToken, setUser, clearAuth, setPersist } = authSlice.actions;
+export const { selectUser, selectAccessToken, selectPersist, selectIsSignedIn } = authSlice.selectors;

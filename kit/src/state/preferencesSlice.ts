@@ -1,0 +1,29 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { mergePreferences, type Preferences } from '../domain/preferences';
+import { local, readJson } from './storage';
+
+export const PREFERENCES_STORAGE_KEY = 'preferences';
+
+/** Stored preferences merged over the spec's defaults; garbage in storage falls back to defaults. */
+export function loadPreferences(): Preferences {
+  return mergePreferences(readJson<unknown>(local(), PREFERENCES_STORAGE_KEY));
+}
+
+export const preferencesSlice = createSlice({
+  name: 'preferences',
+  initialState: mergePreferences(undefined),
+  reducers: {
+    setPreferences(state, action: PayloadAction<Partial<Preferences>>) {
+      return mergePreferences({ ...state, ...action.payload });
+    },
+  },
+  selectors: {
+    selectPreferences: (state) => state,
+    selectUnit: (state) => state.unit,
+    selectWeekStartsOn: (state) => state.weekStartsOn,
+    selectThemeColor: (state) => state.themeColor,
+  },
+});
+
+export const { setPreferences } = preferencesSlice.actions;
+export const { selectPreferences, selectUnit, selectWeekStartsOn, selectThemeColor } = preferencesSlice.selectors;

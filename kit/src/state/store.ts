@@ -1,0 +1,49 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { authSlice, AUTH_STORAGE_KEY, loadAuthState, PERSIST_STORAGE_KEY } from './authSlice';
+import { entryDialogSlice } from './entryDialogSlice';
+import { loadPreferences, preferencesSlice, PREFERENCES_STORAGE_KEY } from './preferencesSlice';
+import { toastSlice } from './toastSlice';
+import { local, session, writeJson } from './storage';
+
+/**
+ * The one reducer of the page. Remotes add their own slices with `rootReducer.inject(slice)`
+ * at import time, so a new screen never needs a shell rebuild.
+ */
+export const rootReducer = combineSlices(authSlice, preferencesSlice, entryDialogSlice, toastSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createAppStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState ?? {
+      auth: loadAuthState(),
+      preferences: loadPreferences(),
+    },
+  });
+  persistToStorage(store);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** Mirror auth (sessionStorage), persist and preferences (localStorage) whenever they change. */
+function persistToStorage(store: { getState(): RootState; subscribe(cb: () => void): () => void }) {
+  let prev: RootState | undefined;
+  store.subscribe(() => {
+    const state = store.getState();
+    if (prev?.auth !== state.auth) {
+      const { user, accessToken, persist } = state.auth;
+      writeJson(session(), AUTH_STORAGE_KEY, user && accessToken ? { user, accessToken } : null);
+      if (prev?.auth.persist !== persist) writeJson(local(), PERSIST_STORAGE_KEY, persist);
+    }
+    if (prev?.preferences !== state.preferences) writeJson(local(), PREFERENCES_STORAGE_KEY, state.preferences);
+    prev = state;
+  });
+}
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

@@ -1,0 +1,21 @@
+import { createRoot } from 'react-dom/client';
+import { Route, Routes } from 'react-router-dom';
+import { StandaloneHost } from '@app/kit';
+import '@app/kit/styles.css';
+import Login from './Login';
+import Register from './Register';
+import ForgotPassword from './ForgotPassword';
+
+/** Standalone page of this remote for work on it alone (`npm run dev` in this folder). */
+createRoot(document.getElementById('root')!).render(
+  <StandaloneHost>
+    <main className="dashboard-content">
+      <Routes>
+        <Route path="/login" element={<Login />} />
+        <Route path="/register" element={<Register />} />
+        <Route path="/forgot-password" element={<ForgotPassword />} />
+        <Route path="*" element={<Login />} />
+      </Routes>
+    </main>
+  </StandaloneHost>,
+);

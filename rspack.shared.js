@@ -1,0 +1,145 @@
+// One factory for every app's Rspack config, so the shell and the remotes can never disagree on
+// how TypeScript is compiled or which dependencies are negotiated as singletons at runtime.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const require = createRequire(import.meta.url);
+const rootPkg = require('./package.json');
+const kitPkg = require('./kit/package.json');
+
+/** The version every app must agree on: root `overrides`, else kit's exact pin. */
+function pinned(name) {
+  const version = rootPkg.overrides?.[name] ?? kitPkg.dependencies?.[name];
+  if (!version) throw new Error(`rspack.shared.js: no pinned version for shared dependency ${name}`);
+  return version;
+}
+
+function singleton(name, version = pinned(name)) {
+  return { singleton: true, requiredVersion: version, version, strictVersion: false };
+}
+
+/**
+ * Dependencies shared across the page. React needs the trailing-slash keys as well
+ * (`react/jsx-runtime`, `react-dom/client`), or React 19 loads twice and fails with #527.
+ * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance.
+ */
+export function sharedDependencies() {
+  const kit = singleton('@app/kit', kitPkg.version);
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    'react-router': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
+    'react-redux': singleton('react-redux'),
+    '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
+    '@app/kit': kit,
+    '@app/kit/': kit,
+    'chart.js': singleton('chart.js'),
+    'chart.js/': singleton('chart.js'),
+    'react-chartjs-2': singleton('react-chartjs-2'),
+    'chartjs-adapter-date-fns': singleton('chartjs-adapter-date-fns'),
+    'date-fns': singleton('date-fns'),
+    'date-fns/': singleton('date-fns'),
+  };
+}
+
+function swcRule(test, tsx) {
+  return {
+    test,
+    // kit is consumed as TypeScript source through its workspace symlink, so it must be compiled too.
+    exclude: /node_modules[\\/](?!@app[\\/])/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir            the app's folder (import.meta.dirname)
+ * @param {string} app.name           federation container name, a JS identifier (mf_overview)
+ * @param {number} app.port           dev-server port
+ * @param {Record<string,string>} [app.exposes]
+ * @param {boolean} [app.isHost]      the shell: publicPath '/', history fallback, runtime remotes
+ * @param {string[]} [app.runtimePlugins]
+ * @param {object} [app.devServer]    extra dev-server options (proxy, middlewares)
+ */
+export function createConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    return {
+      context: app.dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(app.dir, 'dist'),
+        // Deep links like /dashboard/overview must still load /main.js, so the host uses '/';
+        // remotes use 'auto' so they work from whatever URL (proxy path or CDN) they are served at.
+        publicPath: app.isHost ? '/' : 'auto',
+        uniqueName: app.name,
+        filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+        chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+        cssFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        cssChunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          swcRule(/\.tsx$/, true),
+          swcRule(/\.ts$/, false),
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|webp|svg|gif)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: app.exposes ?? {},
+          remotes: {},
+          shared: sharedDependencies(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: app.runtimePlugins ?? [],
+          manifest: true,
+          // The type plugin downloads archives and hangs offline; types come from the workspace.
+          dts: false,
+        }),
+        new rspack.HtmlRspackPlugin({
+          template: path.join(app.dir, 'index.html'),
+          // A remote's standalone page must not load the federation runtime twice.
+          chunks: ['main'],
+          publicPath: app.isHost ? '/' : 'auto',
+        }),
+        new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        }),
+      ].filter(Boolean),
+      optimization: { minimize: production },
+      performance: { hints: false },
+      devServer: {
+        port: app.port,
+        host: '127.0.0.1',
+        hot: true,
+        historyApiFallback: true,
+        headers: app.isHost ? {} : { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false } },
+        ...app.devServer,
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}

@@ -1,0 +1,51 @@
+// `npm start`: builds what is not built yet, then serves the production builds — the API, the
+// shell (which proxies /api and /remotes/*), and each remote as its own process on its own port.
+import path from 'node:path';
+import { resolveRemotes } from '../shell/server/remotes.js';
+import { FRONTENDS, ROOT } from './lib/apps';
+import { buildApps } from './lib/build';
+import { runAll, tsNode, waitForUrl, type ProcSpec } from './lib/processes';
+
+const env = process.env;
+const rebuild = process.argv.includes('--rebuild');
+await buildApps(FRONTENDS, !rebuild);
+
+const shellPort = Number(env.SHELL_PORT ?? 3000);
+const apiPort = Number(env.API_PORT ?? 4000);
+const publicUrl = env.PUBLIC_URL ?? `http://localhost:${shellPort}`;
+
+const specs: ProcSpec[] = [
+  {
+    name: 'api',
+    cwd: ROOT,
+    ...tsNode(path.join(ROOT, 'api/src/main.ts')),
+    env: {
+      PORT: String(apiPort),
+      // Requests reach the API through the shell's proxy, which sets X-Forwarded-For itself.
+      TRUST_PROXY: env.TRUST_PROXY ?? 'true',
+      ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? `${publicUrl},http://127.0.0.1:${shellPort}`,
+    },
+  },
+  ...resolveRemotes(env).map((r) => ({
+    name: `mf-${r.key}`,
+    cwd: ROOT,
+    ...tsNode(path.join(ROOT, 'scripts/serve-remote.ts'), [`mf-${r.key}`, String(r.port)]),
+  })),
+  {
+    name: 'shell',
+    cwd: ROOT,
+    ...tsNode(path.join(ROOT, 'shell/server/main.ts')),
+    env: { SHELL_PORT: String(shellPort), API_UPSTREAM: env.API_UPSTREAM ?? `http://127.0.0.1:${apiPort}` },
+  },
+];
+
+// START_SKIP=mf-analytics,... leaves processes out (the browser suite runs one remote itself).
+const skip = new Set((env.START_SKIP ?? '').split(',').filter(Boolean));
+runAll(specs.filter((s) => !skip.has(s.name)), { exitWhenAnyExits: env.START_EXIT_ON_FAILURE === 'true' });
+
+const healthy = await waitForUrl(`http://127.0.0.1:${shellPort}/api/health`, 90_000);
+console.log(
+  healthy
+    ? `\n  Weightwise is running: open ${publicUrl}\n  (Ctrl-C stops every process)\n`
+    : `\n  The API did not become healthy; see the log above.\n`,
+);

@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createShellServer, contentSecurityPolicy } from './app';
+import { remoteOrigins, remotesManifest } from './remotes.js';
+
+function fakeDist() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets/main.0123456789.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'remoteEntry.js'), 'var x');
+  return dir;
+}
+
+const env = { API_UPSTREAM: 'http://127.0.0.1:9' }; // nothing listens on the discard port
+
+describe('shell server', () => {
+  const app = createShellServer({ distDir: fakeDist(), env, clientIp: () => '203.0.113.9' });
+
+  it('serves remotes.json from the environment, never cached', async () => {
+    const res = await app.request('/remotes.json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({
+      remotes: [
+        { name: 'mf_auth', entry: '/remotes/auth/mf-manifest.json' },
+        { name: 'mf_overview', entry: '/remotes/overview/mf-manifest.json' },
+        { name: 'mf_analytics', entry: '/remotes/analytics/mf-manifest.json' },
+        { name: 'mf_settings', entry: '/remotes/settings/mf-manifest.json' },
+      ],
+    });
+  });
+
+  it('answers deep links with the app page and a strict CSP', async () => {
+    const res = await app.request('/dashboard/overview');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
+  it('caches hashed assets for a year and revalidates unhashed ones', async () => {
+    const hashed = await app.request('/assets/main.0123456789.js');
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const entry = await app.request('/remoteEntry.js');
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect((await app.request('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('answers 503 in the API error shape when the API is down', async () => {
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: { details: [] } });
+  });
+});
+
+describe('remotes configuration', () => {
+  it('lets one remote move to another origin, and allows that origin in the CSP', () => {
+    const moved = { REMOTE_OVERVIEW_URL: 'https://cdn.example.com/overview/v42' };
+    expect(remotesManifest(moved).remotes[1]).toEqual({
+      name: 'mf_overview',
+      entry: 'https://cdn.example.com/overview/v42/mf-manifest.json',
+    });
+    expect(remoteOrigins(moved)).toEqual(['https://cdn.example.com']);
+    expect(contentSecurityPolicy(remoteOrigins(moved))).toContain("script-src 'self' https://cdn.example.com");
+  });
+});

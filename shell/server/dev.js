@@ -1,0 +1,28 @@
+import { remotesManifest, resolveRemotes } from './remotes.js';
+
+/** Dev-server options for the shell: same URLs as production, served by the dev servers. */
+export function remotesDevMiddleware(env = process.env) {
+  const api = env.API_UPSTREAM ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`;
+  return {
+    proxy: [
+      { context: ['/api'], target: api, changeOrigin: false, xfwd: true },
+      ...resolveRemotes(env).map((r) => ({
+        context: [`/remotes/${r.key}`],
+        target: r.upstream,
+        pathRewrite: { [`^/remotes/${r.key}`]: '' },
+      })),
+    ],
+    setupMiddlewares(middlewares) {
+      middlewares.unshift({
+        name: 'remotes-json',
+        path: '/remotes.json',
+        middleware: (_req, res) => {
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(JSON.stringify(remotesManifest(env)));
+        },
+      });
+      return middlewares;
+    },
+  };
+}

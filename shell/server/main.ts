@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createShellServer } from './app';
+
+const port = Number(process.env.SHELL_PORT ?? process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const distDir = path.resolve(import.meta.dirname, '../dist');
+
+const server = serve({ fetch: createShellServer({ distDir }).fetch, port, hostname: host }, () => {
+  console.log(`shell listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

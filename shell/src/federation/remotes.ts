@@ -1,0 +1,41 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemotesManifest } from '@app/kit';
+import { isRemoteUnavailable } from './errorLoadRemotePlugin';
+
+let registered: RemotesManifest['remotes'] = [];
+
+/**
+ * The remotes' locations are read at runtime, never baked into the shell's build, so a team can
+ * redeploy one remote by changing one line of remotes.json.
+ */
+export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch): Promise<void> {
+  try {
+    const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+    const manifest = (await res.json()) as RemotesManifest;
+    registered = manifest.remotes;
+    registerRemotes(registered);
+  } catch (error) {
+    // Without the list the shell still renders its own screens; remote routes show their panel.
+    console.error('[shell] could not read /remotes.json:', error);
+  }
+}
+
+export type ScreenModule<P> = { default: React.ComponentType<P> };
+
+/** Loads `<container>/<expose>`; resolves to null (never rejects) when the remote is unavailable. */
+export async function loadScreen<P>(id: string, retry = false): Promise<ScreenModule<P> | null> {
+  const container = id.split('/')[0];
+  const remote = registered.find((r) => r.name === container);
+  if (!remote) return null;
+  // A failed load is cached by the runtime; re-registering with force clears it for a retry.
+  if (retry) registerRemotes([remote], { force: true });
+  try {
+    const mod = await loadRemote<ScreenModule<P>>(id);
+    if (!mod || isRemoteUnavailable(mod) || typeof mod.default !== 'function') return null;
+    return mod;
+  } catch (error) {
+    console.warn(`[shell] loading ${id} failed:`, error);
+    return null;
+  }
+}

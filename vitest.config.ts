@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+/** kit's date logic must hold wherever the user is: its suite runs under three time zones. */
+const TIME_ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Auckland'];
+
+// One `npm test` runs every workspace's own suite; the browser suite (e2e/) has its own config.
+export default defineConfig({
+  test: {
+    projects: [
+      ...TIME_ZONES.map((tz) => ({
+        extends: './kit/vitest.config.ts',
+        test: { name: `kit ${tz}`, root: './kit', env: { TZ: tz } },
+      })),
+      'api',
+      'shell',
+      'mf-auth',
+      'mf-overview',
+      'mf-analytics',
+      'mf-settings',
+      'scripts',
+    ],
+  },
+});
