@@ -1,7 +1,7 @@
 // `npm start`: builds what is not built yet, then serves the production builds — the API, the
 // shell (which proxies /api and /remotes/*), and each remote as its own process on its own port.
 import path from 'node:path';
-import { resolveRemotes } from '../shell/server/remotes.js';
+import { resolveRemotes } from '../shell/server/remotes';
 import { FRONTENDS, ROOT } from './lib/apps';
 import { buildApps } from './lib/build';
 import { runAll, tsNode, waitForUrl, type ProcSpec } from './lib/processes';

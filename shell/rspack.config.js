@@ -1,5 +1,8 @@
+import { tsImport } from 'tsx/esm/api';
 import { createConfig } from '../rspack.shared.js';
-import { remotesDevMiddleware } from './server/dev.js';
+
+// The dev server serves /remotes.json and proxies exactly like the production server does.
+const { remotesDevMiddleware } = await tsImport('./server/dev.ts', import.meta.url);
 
 export default createConfig({
   dir: import.meta.dirname,

@@ -44,20 +44,43 @@ describe('the composed app', () => {
     expect(body.remotes.map((r) => r.name).sort()).toEqual(['mf_analytics', 'mf_auth', 'mf_overview', 'mf_settings']);
   });
 
-  it('renders a remote that reads the shell store, and loads React once', async () => {
+  it('renders remotes that read the shell store, with one React for the whole page', async () => {
     const context = await newContext(browser);
     await context.addInitScript(() => {
       localStorage.setItem('preferences', JSON.stringify({ themeColor: '#ef4444' }));
+      // Every copy of react-dom registers its renderer with this hook: one copy, one renderer.
+      const renderers: { version: string }[] = [];
+      Object.assign(window, {
+        __renderers: renderers,
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          supportsFiber: true,
+          isDisabled: false,
+          inject: (r: { version: string }) => renderers.push(r),
+          onCommitFiberRoot() {},
+          onCommitFiberUnmount() {},
+          onPostCommitFiberRoot() {},
+          checkDCE() {},
+        },
+      });
     });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    const scripts: string[] = [];
-    page.on('response', (r) => {
-      if (r.url().endsWith('.js')) scripts.push(r.url());
-    });
     await page.goto(BASE_URL + '/login');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(await page.getByTestId('store-theme-color').textContent()).toBe('#ef4444');
+    // A second remote in the same page still shares the one React and the one store.
+    await page.goto(BASE_URL + '/login');
+    await page.evaluate(() => history.pushState({}, '', '/register'));
+    await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+    await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
+    await page.evaluate(() => history.pushState({}, '', '/dashboard/overview'));
+    await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+    expect(await page.getByTestId('store-theme-color').textContent()).toBe('#ef4444');
+    const versions = await page.evaluate(() =>
+      (window as unknown as { __renderers: { version: string }[] }).__renderers.map((r) => r.version),
+    );
+    expect(versions).toEqual(['19.3.1']);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createShellServer, contentSecurityPolicy } from './app';
-import { remoteOrigins, remotesManifest } from './remotes.js';
+import { remoteOrigins, remotesManifest } from './remotes';
 
 function fakeDist() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));

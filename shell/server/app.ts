@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
-import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes.js';
+import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
 import { serveDist } from './static';
 
 export interface ShellServerOptions {

@@ -4,19 +4,21 @@ import { authSlice, AUTH_STORAGE_KEY, loadAuthState, PERSIST_STORAGE_KEY } from 
 import { entryDialogSlice } from './entryDialogSlice';
 import { loadPreferences, preferencesSlice, PREFERENCES_STORAGE_KEY } from './preferencesSlice';
 import { toastSlice } from './toastSlice';
+import { api } from '../api/apiSlice';
 import { local, session, writeJson } from './storage';
 
 /**
  * The one reducer of the page. Remotes add their own slices with `rootReducer.inject(slice)`
  * at import time, so a new screen never needs a shell rebuild.
  */
-export const rootReducer = combineSlices(authSlice, preferencesSlice, entryDialogSlice, toastSlice);
+export const rootReducer = combineSlices(authSlice, preferencesSlice, entryDialogSlice, toastSlice, api);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function createAppStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
     preloadedState: preloadedState ?? {
       auth: loadAuthState(),
       preferences: loadPreferences(),

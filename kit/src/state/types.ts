@@ -1,7 +1,10 @@
+import type { WeekStartsOn } from '../domain/dates';
+import type { UnitSystem } from '../domain/units';
+
+export type { UnitSystem, WeekStartsOn };
+
 export type Role = 'USER' | 'ADMIN';
-export type UnitSystem = 'METRIC' | 'IMPERIAL';
 export type Gender = 'MALE' | 'FEMALE' | 'OTHER';
-export type WeekStart = 0 | 1;
 
 /** The user object of the API (design.md §4). */
 export interface User {
@@ -15,5 +18,5 @@ export interface User {
   heightCm: number | null;
   avatarUrl: string | null;
   unitPreference: UnitSystem;
-  weekStartsOn: WeekStart;
+  weekStartsOn: WeekStartsOn;
 }

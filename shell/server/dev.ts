@@ -1,7 +1,8 @@
-import { remotesManifest, resolveRemotes } from './remotes.js';
+import type { ServerResponse } from 'node:http';
+import { remotesManifest, resolveRemotes, type Env } from './remotes';
 
-/** Dev-server options for the shell: same URLs as production, served by the dev servers. */
-export function remotesDevMiddleware(env = process.env) {
+/** Dev-server options for the shell: the same URLs as production, served by the dev servers. */
+export function remotesDevMiddleware(env: Env = process.env) {
   const api = env.API_UPSTREAM ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`;
   return {
     proxy: [
@@ -12,16 +13,17 @@ export function remotesDevMiddleware(env = process.env) {
         pathRewrite: { [`^/remotes/${r.key}`]: '' },
       })),
     ],
-    setupMiddlewares(middlewares) {
-      middlewares.unshift({
+    setupMiddlewares<M>(middlewares: M[]): M[] {
+      const remotesJson = {
         name: 'remotes-json',
         path: '/remotes.json',
-        middleware: (_req, res) => {
+        middleware: (_req: unknown, res: ServerResponse) => {
           res.setHeader('Content-Type', 'application/json; charset=utf-8');
           res.setHeader('Cache-Control', 'no-store');
           res.end(JSON.stringify(remotesManifest(env)));
         },
-      });
+      };
+      middlewares.unshift(remotesJson as M);
       return middlewares;
     },
   };
