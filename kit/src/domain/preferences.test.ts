@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES, mergePreferences } from './preferences';
+
+describe('DEFAULT_PREFERENCES', () => {
+  it('matches spec §3', () => {
+    expect(DEFAULT_PREFERENCES).toEqual({
+      unit: 'METRIC',
+      defaultSelectedPeriod: 'week',
+      alignToCalendar: true,
+      weekStartsOn: 0,
+      themeColor: '#3ab0b9',
+    });
+    expect(Object.isFrozen(DEFAULT_PREFERENCES)).toBe(true);
+  });
+});
+
+describe('mergePreferences', () => {
+  it('returns the defaults for nothing or garbage', () => {
+    for (const stored of [undefined, null, 42, 'garbage', '{broken', '[]', [], true, () => 1]) {
+      expect(mergePreferences(stored)).toEqual(DEFAULT_PREFERENCES);
+    }
+  });
+
+  it('returns a fresh object', () => {
+    const merged = mergePreferences(undefined);
+    expect(merged).not.toBe(DEFAULT_PREFERENCES);
+    merged.unit = 'IMPERIAL';
+    expect(DEFAULT_PREFERENCES.unit).toBe('METRIC');
+  });
+
+  it('takes every valid stored value', () => {
+    const stored = { unit: 'IMPERIAL', defaultSelectedPeriod: 'month', alignToCalendar: false, weekStartsOn: 1, themeColor: '#ABC' };
+    expect(mergePreferences(stored)).toEqual({
+      unit: 'IMPERIAL',
+      defaultSelectedPeriod: 'month',
+      alignToCalendar: false,
+      weekStartsOn: 1,
+      themeColor: '#aabbcc',
+    });
+    expect(mergePreferences(JSON.stringify(stored))).toMatchObject({ unit: 'IMPERIAL', themeColor: '#aabbcc' });
+  });
+
+  it('ignores invalid values field by field', () => {
+    expect(
+      mergePreferences({ unit: 'metric', defaultSelectedPeriod: 'decade', alignToCalendar: 'false', weekStartsOn: 2, themeColor: 'red' }),
+    ).toEqual(DEFAULT_PREFERENCES);
+    expect(mergePreferences({ weekStartsOn: '1', unit: 'IMPERIAL' })).toEqual({ ...DEFAULT_PREFERENCES, unit: 'IMPERIAL' });
+    expect(mergePreferences({ themeColor: '#22c55e', extra: 1 })).toEqual({ ...DEFAULT_PREFERENCES, themeColor: '#22c55e' });
+  });
+
+  it('survives hostile objects', () => {
+    const hostile = new Proxy({}, { get: () => { throw new Error('boom'); } });
+    expect(mergePreferences(hostile)).toEqual(DEFAULT_PREFERENCES);
+  });
+});

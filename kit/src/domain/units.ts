@@ -1,0 +1,88 @@
+import { CM_PER_INCH, LB_PER_KG } from './constants';
+
+export type UnitSystem = 'METRIC' | 'IMPERIAL';
+export type WeightUnitLabel = 'kg' | 'lb';
+export type HeightUnitLabel = 'cm' | 'in';
+
+export const UNIT_SYSTEMS: readonly UnitSystem[] = ['METRIC', 'IMPERIAL'];
+
+export function isUnitSystem(value: unknown): value is UnitSystem {
+  return value === 'METRIC' || value === 'IMPERIAL';
+}
+
+export function kgToLb(kg: number): number {
+  return kg * LB_PER_KG;
+}
+
+export function lbToKg(lb: number): number {
+  return lb / LB_PER_KG;
+}
+
+export function cmToIn(cm: number): number {
+  return cm / CM_PER_INCH;
+}
+
+export function inToCm(inches: number): number {
+  return inches * CM_PER_INCH;
+}
+
+/**
+ * Rounds to 1 decimal, half away from zero, on the decimal representation
+ * (so 1.15 → 1.2 even though 1.15 is stored as 1.1499…). Never returns -0.
+ */
+export function roundTo1(value: number): number {
+  if (!Number.isFinite(value)) return value;
+  const abs = Math.abs(value);
+  const text = String(abs);
+  // Exponent notation (1e-7, 1e+21) cannot take the 'e1' shift; those magnitudes need no decimal care.
+  const rounded = text.includes('e') ? Math.round(abs * 10) / 10 : Number(`${Math.round(Number(`${text}e1`))}e-1`);
+  return rounded === 0 ? 0 : Math.sign(value) * rounded;
+}
+
+/** Formats with exactly 1 decimal; non-finite values give '' so the UI never prints 'NaN'. */
+export function formatOneDecimal(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return roundTo1(value).toFixed(1);
+}
+
+/** A stored kg value in the user's unit, unrounded (kg or lb). */
+export function toDisplayWeight(kg: number, unit: UnitSystem): number {
+  return unit === 'IMPERIAL' ? kgToLb(kg) : kg;
+}
+
+/** A value typed in the user's unit converted to kg, unrounded: weights are stored exactly. */
+export function fromDisplayWeight(value: number, unit: UnitSystem): number {
+  return unit === 'IMPERIAL' ? lbToKg(value) : value;
+}
+
+/** '72.5' for 72.46 kg in METRIC, '159.8' in IMPERIAL: 1 decimal in the user's unit, no unit label. */
+export function formatWeight(kg: number, unit: UnitSystem): string {
+  return formatOneDecimal(toDisplayWeight(kg, unit));
+}
+
+/** '72.5 kg' / '159.8 lb'. */
+export function formatWeightWithUnit(kg: number, unit: UnitSystem): string {
+  const text = formatWeight(kg, unit);
+  return text === '' ? '' : `${text} ${weightUnitLabel(unit)}`;
+}
+
+export function weightUnitLabel(unit: UnitSystem): WeightUnitLabel {
+  return unit === 'IMPERIAL' ? 'lb' : 'kg';
+}
+
+export function toDisplayHeight(cm: number, unit: UnitSystem): number {
+  return unit === 'IMPERIAL' ? cmToIn(cm) : cm;
+}
+
+export function fromDisplayHeight(value: number, unit: UnitSystem): number {
+  return unit === 'IMPERIAL' ? inToCm(value) : value;
+}
+
+/** Height with 1 decimal in cm or in, no unit label. */
+export function formatHeight(cm: number, unit: UnitSystem): string {
+  return formatOneDecimal(toDisplayHeight(cm, unit));
+}
+
+export function heightUnitLabel(unit: UnitSystem): HeightUnitLabel {
+  return unit === 'IMPERIAL' ? 'in' : 'cm';
+}
