@@ -7,5 +7,7 @@ export * from './state/preferencesSlice';
 export * from './state/entryDialogSlice';
 export * from './state/toastSlice';
 export * from './state/store';
+export * from './api';
 export * from './federation/contracts';
 export * from './federation/StandaloneHost';
+export * from './ui/Field';

@@ -1,0 +1,288 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { createAppStore } from '../state/store';
+import type { User } from '../state/types';
+import { apiError, installFetchMock, json, type MockCall } from '../test/fetchMock';
+import { api } from './apiSlice';
+import { setApiNavigator, type ApiNavigator } from './navigation';
+import { logoutUser, restoreSession } from './session';
+
+const user: User = {
+  id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  role: 'USER',
+  gender: null,
+  dateOfBirth: null,
+  heightCm: null,
+  avatarUrl: null,
+  unitPreference: 'IMPERIAL',
+  weekStartsOn: 1,
+};
+
+const signedIn = () => createAppStore({ auth: { user, accessToken: 'token', persist: false } });
+
+let navigate: Mock<ApiNavigator>;
+beforeEach(() => {
+  navigate = vi.fn<ApiNavigator>();
+  setApiNavigator(navigate);
+});
+afterEach(() => {
+  setApiNavigator(null);
+  vi.unstubAllGlobals();
+});
+
+describe('requests', () => {
+  it.each([
+    ['login', () => api.endpoints.login.initiate({ email: 'a@b.c', password: 'pw', remember: true }), 'POST', '/api/auth/login', '{"email":"a@b.c","password":"pw","remember":true}'],
+    ['register', () => api.endpoints.register.initiate({ firstName: 'A', lastName: 'B', email: 'a@b.c', password: 'pw' }), 'POST', '/api/auth/register', '{"firstName":"A","lastName":"B","email":"a@b.c","password":"pw"}'],
+    ['refreshToken', () => api.endpoints.refreshToken.initiate(), 'GET', '/api/auth/token', null],
+    ['logout', () => api.endpoints.logout.initiate(), 'POST', '/api/auth/logout', ''],
+    ['getMe', () => api.endpoints.getMe.initiate(), 'GET', '/api/users/me', null],
+    ['updateMe', () => api.endpoints.updateMe.initiate({ firstName: 'Ada', weekStartsOn: 0 }), 'PATCH', '/api/users/me', '{"firstName":"Ada","weekStartsOn":0}'],
+    ['deleteAvatar', () => api.endpoints.deleteAvatar.initiate(), 'DELETE', '/api/users/me/avatar', ''],
+    ['getWeights', () => api.endpoints.getWeights.initiate({ startDate: '2025-01-01', endDate: '2025-01-31' }), 'GET', '/api/weights?start_date=2025-01-01&end_date=2025-01-31', null],
+    ['getWeights (all)', () => api.endpoints.getWeights.initiate({}), 'GET', '/api/weights', null],
+    ['getWeightByDate', () => api.endpoints.getWeightByDate.initiate('2025-01-05'), 'GET', '/api/weights/date/2025-01-05', null],
+    ['getLatestWeight', () => api.endpoints.getLatestWeight.initiate(), 'GET', '/api/weights/latest', null],
+    ['getEarliestWeight', () => api.endpoints.getEarliestWeight.initiate(), 'GET', '/api/weights/earliest', null],
+    ['saveWeight', () => api.endpoints.saveWeight.initiate({ weightKg: 72.5, date: '2025-01-05', notes: 'hi' }), 'POST', '/api/weights', '{"weightKg":72.5,"date":"2025-01-05","notes":"hi"}'],
+    ['deleteWeight', () => api.endpoints.deleteWeight.initiate('2025-01-05'), 'DELETE', '/api/weights/date/2025-01-05', ''],
+    ['getAverages', () => api.endpoints.getAverages.initiate({ mode: 'weekly', startDate: '2025-01-01', endDate: '2025-03-31', weekStartsOn: 0 }), 'GET', '/api/weights/average/weekly?start_date=2025-01-01&end_date=2025-03-31&week_starts_on=0', null],
+    ['getGoal', () => api.endpoints.getGoal.initiate(), 'GET', '/api/goals', null],
+    ['updateGoal', () => api.endpoints.updateGoal.initiate({ targetWeightKg: 70 }), 'PATCH', '/api/goals', '{"targetWeightKg":70}'],
+  ] as const)('%s → %s %s', async (_name, action, method, path, body) => {
+    const { calls } = installFetchMock(() => json(200, {}));
+    await signedIn().dispatch(action() as never);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method, path });
+    if (body !== null) expect(calls[0].body).toBe(body);
+    if (typeof body === 'string' && body !== '') expect(calls[0].headers.get('content-type')).toBe('application/json');
+  });
+
+  it('uploadAvatar sends multipart with the file in field avatar', async () => {
+    const { calls } = installFetchMock(() => json(200, { ...user, avatarUrl: '/api/avatars/x' }));
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    const result = await signedIn().dispatch(api.endpoints.uploadAvatar.initiate(file));
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/users/me/avatar' });
+    const form = calls[0].body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    const sent = form.get('avatar') as File;
+    expect(sent.name).toBe('me.png');
+    expect(sent.size).toBe(4);
+    expect('data' in result && result.data?.avatarUrl).toBe('/api/avatars/x');
+  });
+});
+
+describe('404 is "none", not an error', () => {
+  it.each([
+    ['getGoal', () => api.endpoints.getGoal.initiate()],
+    ['getLatestWeight', () => api.endpoints.getLatestWeight.initiate()],
+    ['getEarliestWeight', () => api.endpoints.getEarliestWeight.initiate()],
+    ['getWeightByDate', () => api.endpoints.getWeightByDate.initiate('2025-01-05')],
+  ] as const)('%s resolves with null data', async (_name, action) => {
+    installFetchMock(() => apiError(404, 'Not found'));
+    const result = await signedIn().dispatch(action() as never) as { isSuccess: boolean; isError: boolean; data: unknown };
+    expect(result.isSuccess).toBe(true);
+    expect(result.isError).toBe(false);
+    expect(result.data).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a 404 goal still resolves with null after a 403 refresh and retry', async () => {
+    installFetchMock((call) => {
+      if (call.path === '/api/auth/token') return json(200, { accessToken: 'fresh' });
+      return call.headers.get('authorization') === 'Bearer fresh' ? apiError(404, 'No goal') : apiError(403, 'Expired');
+    });
+    const result = await signedIn().dispatch(api.endpoints.getGoal.initiate());
+    expect(result.data).toBeNull();
+    expect(result.isSuccess).toBe(true);
+  });
+
+  it('a 404 elsewhere (deleteWeight) stays an error for the caller', async () => {
+    installFetchMock(() => apiError(404, 'No entry'));
+    const result = await signedIn().dispatch(api.endpoints.deleteWeight.initiate('2025-01-05'));
+    expect('error' in result && result.error).toMatchObject({ status: 404 });
+  });
+});
+
+describe('cache tags', () => {
+  /** A server with one entry list; counts GETs per path prefix. */
+  function weightServer() {
+    let entries = [{ id: 1, date: '2025-01-01', weightKg: 80, notes: null }];
+    const { calls } = installFetchMock((call: MockCall) => {
+      if (call.method === 'POST' && call.path === '/api/weights') {
+        const body = JSON.parse(call.body as string);
+        entries = [...entries, { id: entries.length + 1, notes: null, ...body }];
+        return json(201, entries.at(-1));
+      }
+      if (call.method === 'DELETE') {
+        entries = entries.slice(0, -1);
+        return json(204);
+      }
+      if (call.path.startsWith('/api/weights/average')) return json(200, [{ month: '2025-01', average: 80, count: entries.length }]);
+      if (call.path === '/api/weights/latest') return json(200, entries.at(-1));
+      if (call.path.startsWith('/api/weights/date/')) return apiError(404, 'None');
+      if (call.path.startsWith('/api/weights')) return json(200, entries);
+      if (call.path === '/api/goals') return json(200, { startWeightKg: 80, targetWeightKg: 70, startDate: '2025-01-01', targetDate: '2025-06-01' });
+      if (call.path === '/api/users/me') return json(200, user);
+      return json(200, user);
+    });
+    const count = (method: string, prefix: string) => calls.filter((c) => c.method === method && c.path.startsWith(prefix)).length;
+    return { calls, count };
+  }
+
+  it('saveWeight refetches every active weight query (list, per-date, latest, averages)', async () => {
+    const { count } = weightServer();
+    const store = signedIn();
+    const range = { startDate: '2025-01-01', endDate: '2025-01-31' };
+    const subs = [
+      store.dispatch(api.endpoints.getWeights.initiate(range)),
+      store.dispatch(api.endpoints.getLatestWeight.initiate()),
+      store.dispatch(api.endpoints.getWeightByDate.initiate('2025-01-02')),
+      store.dispatch(api.endpoints.getAverages.initiate({ mode: 'monthly', ...range, weekStartsOn: 0 })),
+      store.dispatch(api.endpoints.getGoal.initiate()),
+    ];
+    await Promise.all(subs);
+    expect(count('GET', '/api/weights?')).toBe(1);
+
+    await store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 79, date: '2025-01-02' }));
+    await vi.waitFor(() => {
+      expect(count('GET', '/api/weights?')).toBe(2);
+      expect(count('GET', '/api/weights/latest')).toBe(2);
+      expect(count('GET', '/api/weights/date/')).toBe(2);
+      expect(count('GET', '/api/weights/average/')).toBe(2);
+    });
+    await vi.waitFor(() => expect(api.endpoints.getWeights.select(range)(store.getState()).data).toHaveLength(2));
+    // The goal is another tag: untouched.
+    expect(count('GET', '/api/goals')).toBe(1);
+    subs.forEach((s) => s.unsubscribe());
+  });
+
+  it('deleteWeight refetches the list', async () => {
+    const { count } = weightServer();
+    const store = signedIn();
+    const sub = store.dispatch(api.endpoints.getWeights.initiate({}));
+    await sub;
+    await store.dispatch(api.endpoints.deleteWeight.initiate('2025-01-01'));
+    await vi.waitFor(() => expect(count('GET', '/api/weights')).toBe(2));
+    sub.unsubscribe();
+  });
+
+  it('a failed save (422) refetches nothing', async () => {
+    const { calls } = installFetchMock((call) => (call.method === 'POST' ? apiError(422, 'Invalid') : json(200, [])));
+    const store = signedIn();
+    const sub = store.dispatch(api.endpoints.getWeights.initiate({}));
+    await sub;
+    const result = await store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: -1, date: '2025-01-02' }));
+    expect('error' in result && result.error).toMatchObject({ status: 422 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(1);
+    sub.unsubscribe();
+  });
+
+  it('updateGoal refetches the goal; updateMe and avatar calls refetch the user', async () => {
+    const { count } = weightServer();
+    const store = signedIn();
+    const subs = [store.dispatch(api.endpoints.getGoal.initiate()), store.dispatch(api.endpoints.getMe.initiate())];
+    await Promise.all(subs);
+    await store.dispatch(api.endpoints.updateGoal.initiate({ targetWeightKg: 68 }));
+    await vi.waitFor(() => expect(count('GET', '/api/goals')).toBe(2));
+    expect(count('GET', '/api/users/me')).toBe(1);
+    await store.dispatch(api.endpoints.updateMe.initiate({ firstName: 'Ada' }));
+    await vi.waitFor(() => expect(count('GET', '/api/users/me')).toBe(2));
+    await store.dispatch(api.endpoints.uploadAvatar.initiate(new Blob(['x'], { type: 'image/png' })));
+    await vi.waitFor(() => expect(count('GET', '/api/users/me')).toBe(3));
+    await store.dispatch(api.endpoints.deleteAvatar.initiate());
+    await vi.waitFor(() => expect(count('GET', '/api/users/me')).toBe(4));
+    expect(count('GET', '/api/goals')).toBe(2);
+    subs.forEach((s) => s.unsubscribe());
+  });
+
+  it('a successful login starts from an empty cache', async () => {
+    installFetchMock((call) => (call.path === '/api/auth/login' ? json(200, { ...user, accessToken: 'new' }) : json(200, [])));
+    const store = signedIn();
+    await store.dispatch(api.endpoints.getWeights.initiate({}));
+    expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
+    const result = await store.dispatch(api.endpoints.login.initiate({ email: 'a@b.c', password: 'pw' })).unwrap();
+    expect(result.accessToken).toBe('new');
+    await vi.waitFor(() => expect(store.getState().api.queries).toEqual({}));
+  });
+});
+
+describe('logoutUser', () => {
+  it('clears auth at once, turns persist off, calls logout and resets the API state', async () => {
+    let authWhenCalled: unknown;
+    const store = createAppStore({ auth: { user, accessToken: 'token', persist: true } });
+    const { calls } = installFetchMock((call) => {
+      if (call.path === '/api/auth/logout') {
+        authWhenCalled = store.getState().auth;
+        return json(204);
+      }
+      return json(200, user);
+    });
+    await store.dispatch(api.endpoints.getMe.initiate());
+    expect(store.getState().api.queries).not.toEqual({});
+    await store.dispatch(logoutUser());
+    expect(authWhenCalled).toMatchObject({ user: null, accessToken: null, persist: false });
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/auth/logout' });
+    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false });
+    expect(store.getState().api.queries).toEqual({});
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('ignores a failing logout call', async () => {
+    installFetchMock(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const store = createAppStore({ auth: { user, accessToken: 'token', persist: true } });
+    await expect(store.dispatch(logoutUser())).resolves.toBeUndefined();
+    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('restoreSession', () => {
+  it('with persist and no token: refresh, load the user, sign in, take unit and week start from the user', async () => {
+    const { calls } = installFetchMock((call) => {
+      if (call.path === '/api/auth/token') return json(200, { accessToken: 'restored' });
+      if (call.path === '/api/users/me' && call.headers.get('authorization') === 'Bearer restored') return json(200, user);
+      return apiError(403, 'Nope');
+    });
+    const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
+    await expect(store.dispatch(restoreSession())).resolves.toBe(true);
+    expect(store.getState().auth).toEqual({ user, accessToken: 'restored', persist: true });
+    expect(store.getState().preferences).toMatchObject({ unit: 'IMPERIAL', weekStartsOn: 1 });
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/token', '/api/users/me']);
+  });
+
+  it('without persist: signed out, no call', async () => {
+    const { calls } = installFetchMock(() => json(200, {}));
+    const store = createAppStore({ auth: { user: null, accessToken: null, persist: false } });
+    await expect(store.dispatch(restoreSession())).resolves.toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('already signed in: true, no call', async () => {
+    const { calls } = installFetchMock(() => json(200, {}));
+    await expect(signedIn().dispatch(restoreSession())).resolves.toBe(true);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refresh refused: false, auth cleared, no redirect', async () => {
+    installFetchMock(() => apiError(401, 'No session'));
+    const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
+    await expect(store.dispatch(restoreSession())).resolves.toBe(false);
+    expect(store.getState().auth).toMatchObject({ user: null, accessToken: null });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('server unreachable: false, no redirect', async () => {
+    installFetchMock(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
+    await expect(store.dispatch(restoreSession())).resolves.toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

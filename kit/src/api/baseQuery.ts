@@ -1,0 +1,123 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query';
+import { clearAuth, setAccessToken, type AuthState } from '../state/authSlice';
+import { redirectWithFrom } from './navigation';
+
+export const API_BASE_URL = '/api/';
+export const API_REDUCER_PATH = 'api';
+
+/** Per-endpoint switches of the base query (set with `extraOptions`). */
+export interface ApiExtraOptions {
+  /** Auth endpoints (login, register, token, logout): no refresh, no redirects; errors go to the form. */
+  skipAuthHandling?: boolean;
+  /** 404 is the normal "none" answer here: resolve with `null` data instead of an error. */
+  notFoundAsNull?: boolean;
+}
+
+export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions, FetchBaseQueryMeta>;
+
+type StateWithAuth = { auth?: AuthState };
+
+function accessTokenOf(api: Pick<BaseQueryApi, 'getState'>): string | null {
+  return (api.getState() as StateWithAuth).auth?.accessToken ?? null;
+}
+
+/** The plain HTTP layer: base path, cookies, bearer header from the auth state. */
+export const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE_URL,
+  credentials: 'include',
+  prepareHeaders: (headers, api) => {
+    const token = accessTokenOf(api);
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+// The refresh call carries only the cookie: a stale bearer header has nothing to add.
+const refreshBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include' });
+
+export const REFRESH_PATH = 'auth/token';
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * One refresh at a time: concurrent 403s share the same in-flight promise.
+ * Resolves with the new access token (already stored), or null when the refresh session is gone.
+ */
+export function refreshAccessToken(api: BaseQueryApi): Promise<string | null> {
+  refreshInFlight ??= (async () => {
+    try {
+      // Its own signal: the call that started the refresh may be aborted while others still wait on it.
+      const shared = { ...api, signal: new AbortController().signal };
+      const result = await refreshBaseQuery({ url: REFRESH_PATH, method: 'GET' }, shared, {});
+      const token = (result.data as { accessToken?: unknown } | undefined)?.accessToken;
+      if (result.error || typeof token !== 'string' || token === '') return null;
+      api.dispatch(setAccessToken(token));
+      return token;
+    } catch {
+      return null;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+/** The error page for a failed call, or null when the caller handles the error itself (400, 404, 422, ...). */
+export function errorRedirectTarget(error: FetchBaseQueryError): string | null {
+  const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return '/503';
+  if (status === 401) return '/401';
+  // A gateway without an upstream is "no response" from the API's point of view.
+  if (status === 502 || status === 503 || status === 504) return '/503';
+  if (typeof status === 'number' && status >= 500) return '/500';
+  return null;
+}
+
+function sessionExpired(api: BaseQueryApi): void {
+  // The cache is kept: resetting it under running calls would resolve them with no data and no error.
+  // The next sign-in starts from an empty cache instead (see the login endpoint).
+  api.dispatch(clearAuth());
+  redirectWithFrom('/login');
+}
+
+/**
+ * The API's base query (design.md §5): bearer header; on 403 one shared refresh and one retry
+ * (refresh failure → auth cleared, /login); 401 → /401, 5xx → /500, no response → /503, always with `{ from }`.
+ * Auth endpoints opt out with `skipAuthHandling`; other errors (400, 404, 413, 415, 422, 429) reach the caller untouched.
+ */
+export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions = {}) => {
+  const sentWith = accessTokenOf(api);
+  let result = await rawBaseQuery(args, api, extraOptions);
+
+  if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };
+  if (!result.error || extraOptions.skipAuthHandling) return result;
+
+  if (result.error.status === 403) {
+    // Another call may already have refreshed while this one was in flight: reuse its token.
+    const current = accessTokenOf(api);
+    const token = current && current !== sentWith ? current : await refreshAccessToken(api);
+    if (!token) {
+      sessionExpired(api);
+      return result;
+    }
+    result = await rawBaseQuery(args, api, extraOptions);
+    if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };
+    if (!result.error) return result;
+    // A fresh token refused again cannot be fixed by another refresh.
+    if (result.error.status === 403) {
+      sessionExpired(api);
+      return result;
+    }
+  }
+
+  const target = errorRedirectTarget(result.error);
+  if (target) redirectWithFrom(target);
+  return result;
+};

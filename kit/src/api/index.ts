@@ -1,0 +1,7 @@
+// The API client of @app/kit: one RTK Query slice shared by the shell and every remote.
+export * from './types';
+export * from './apiSlice';
+export * from './errors';
+export * from './session';
+export { setApiNavigator, type ApiNavigator, type ApiNavigateOptions } from './navigation';
+export { API_BASE_URL, API_REDUCER_PATH, errorRedirectTarget, type ApiExtraOptions } from './baseQuery';

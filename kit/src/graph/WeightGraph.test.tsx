@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import type { ChartData, ChartOptions, Plugin } from 'chart.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GraphPoint, WeightGraphProps } from './types';
+
+// jsdom has no canvas: the chart is replaced by a probe that records what it was given.
+const lineProps = vi.hoisted(() => ({ calls: [] as Array<{ data: ChartData<'line', GraphPoint[]>; options: ChartOptions<'line'>; plugins: Plugin<'line'>[] }> }));
+vi.mock('react-chartjs-2', () => ({
+  Line: (props: (typeof lineProps.calls)[number] & Record<string, unknown>) => {
+    lineProps.calls.push(props);
+    return <canvas data-testid="line-chart" role={props.role as string} aria-label={props['aria-label'] as string} />;
+  },
+}));
+
+const { WeightGraph } = await import('./WeightGraph');
+
+const props: WeightGraphProps = {
+  entries: [
+    { id: 1, date: '2025-01-06', weightKg: 80, notes: null },
+    { id: 2, date: '2025-01-08', weightKg: 79.5, notes: 'after holidays' },
+  ],
+  averaging: 'none',
+  period: 'week',
+  range: { start: '2025-01-05', end: '2025-01-11' },
+  unit: 'METRIC',
+  weekStartsOn: 0,
+  themeColor: '#3ab0b9',
+};
+
+const lastCall = () => lineProps.calls[lineProps.calls.length - 1];
+
+beforeEach(() => {
+  lineProps.calls.length = 0;
+});
+
+describe('WeightGraph', () => {
+  it('passes the points, options and plugins to the line chart', () => {
+    render(<WeightGraph {...props} unit="IMPERIAL" height={240} />);
+    expect(screen.getByRole('img', { name: 'Weight graph' })).toBeInTheDocument();
+    const { data, options, plugins } = lastCall();
+    const points = data.datasets[0].data;
+    expect(points.map((p) => p.date)).toEqual(['2025-01-06', '2025-01-08']);
+    expect(points[0].y).toBeCloseTo(176.3696, 4);
+    expect(data.datasets[0]).toMatchObject({ pointRadius: 4, tension: 0, borderColor: '#3ab0b9', backgroundColor: 'rgba(58, 176, 185, 0.1)' });
+    expect(options.animation).toEqual({ duration: 500 });
+    expect((options.scales?.x as { time: { unit: string } }).time.unit).toBe('day');
+    expect((options.scales?.y as { ticks: { maxTicksLimit: number } }).ticks.maxTicksLimit).toBe(4);
+    expect(plugins.map((p) => p.id)).toEqual(['guideLine', 'averageLineLabel']);
+    expect(screen.getByTestId('line-chart').parentElement).toHaveStyle({ height: '240px' });
+    expect(screen.queryByText('No data available')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['no entries', { entries: [] }],
+    ['entries not loaded', { entries: undefined }],
+  ])("shows 'No data available' as text with %s", (_name, patch) => {
+    render(<WeightGraph {...props} {...patch} />);
+    expect(screen.getByText('No data available')).toBeVisible();
+    expect(screen.queryByTestId('line-chart')).not.toBeInTheDocument();
+  });
+
+  it('shows an averages parsing error as text instead of crashing', () => {
+    render(<WeightGraph {...props} period="year" averaging="weekly" averages={[{ week: '2025-53', average: 80 }]} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('2025 has no ISO week 53');
+    expect(screen.queryByTestId('line-chart')).not.toBeInTheDocument();
+  });
+
+  it('draws the single-average line with its label', () => {
+    render(<WeightGraph {...props} averaging="weekly" averages={[{ week: '2025-02', average: 80 }]} />);
+    const { data, options } = lastCall();
+    expect(data.datasets[0].label).toBe('Weight: 80.0 kg (avg)');
+    expect(data.datasets[0].pointRadius).toBe(0);
+    expect(options.plugins?.averageLineLabel?.text).toBe('Weight: 80.0 kg (avg)');
+  });
+
+  it('a click on a point calls onPointClick with its date, using the latest callback', () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const { rerender } = render(<WeightGraph {...props} onPointClick={first} />);
+    const optionsBefore = lastCall().options;
+    rerender(<WeightGraph {...props} onPointClick={second} />);
+    // A new callback alone does not rebuild the chart options.
+    expect(lastCall().options).toBe(optionsBefore);
+    act(() => (lastCall().options.onClick as (e: unknown, el: Array<{ index: number }>, c: unknown) => void)({}, [{ index: 1 }], {}));
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith('2025-01-08', { averaged: false });
+  });
+
+  it('keeps the same data and options across renders with equal props', () => {
+    const { rerender } = render(<WeightGraph {...props} />);
+    const before = lastCall();
+    rerender(<WeightGraph {...props} range={{ ...props.range! }} />);
+    expect(lastCall().data).toBe(before.data);
+    expect(lastCall().options).toBe(before.options);
+  });
+
+  it('follows a theme change', () => {
+    const { rerender } = render(<WeightGraph {...props} />);
+    rerender(<WeightGraph {...props} themeColor="#ef4444" />);
+    expect(lastCall().data.datasets[0].borderColor).toBe('#ef4444');
+  });
+});

@@ -1,0 +1,121 @@
+import { endOfMonth, endOfYear } from 'date-fns';
+import { buildChartPoints, isAveragedData, type AveragingMode, type ChartPoint } from '../domain/averages';
+import { averageLineLabel, isSingleAverageLine } from '../domain/chartLabels';
+import { FILL_OPACITY, NO_DATA_MESSAGE, POINT_RADIUS } from '../domain/constants';
+import { addDaysToDate, maxDate, minDate, parseDate, toDateString, type DateString } from '../domain/dates';
+import type { DateRange } from '../domain/periods';
+import { DEFAULT_THEME_COLOR, hexToRgba, validateHexColor } from '../domain/theme';
+import { toDisplayWeight, type UnitSystem } from '../domain/units';
+import type { GraphInput, GraphModel, GraphPoint, XBounds } from './types';
+
+/** A usable '#rrggbb' for the chart: an invalid theme colour falls back to the default instead of throwing. */
+export function graphColor(themeColor: string): string {
+  const result = validateHexColor(themeColor);
+  return result.ok ? result.hex : DEFAULT_THEME_COLOR;
+}
+
+/** Local midnight of a calendar date, in ms: never `new Date('yyyy-MM-dd')`, which is UTC midnight. */
+export function dateToX(date: DateString): number {
+  return parseDate(date).getTime();
+}
+
+function toGraphPoint(point: ChartPoint, unit: UnitSystem, averaged: boolean): GraphPoint {
+  const graphPoint: GraphPoint = {
+    x: dateToX(point.date),
+    y: toDisplayWeight(point.value, unit),
+    valueKg: point.value,
+    date: point.date,
+    label: point.label,
+    notes: point.notes,
+    averaged,
+  };
+  if (point.count !== undefined) graphPoint.count = point.count;
+  return graphPoint;
+}
+
+/** Last day of the bucket an averaged point stands for (its date is the bucket's first day). */
+function bucketEnd(start: DateString, mode: AveragingMode): DateString {
+  if (mode === 'weekly') return addDaysToDate(start, 6);
+  if (mode === 'monthly') return toDateString(endOfMonth(parseDate(start)));
+  if (mode === 'yearly') return toDateString(endOfYear(parseDate(start)));
+  return start;
+}
+
+/** The x span: the range, widened to points outside it (a bucket that starts before the range). */
+function spanOf(points: readonly GraphPoint[], range: DateRange | null): { start: DateString; end: DateString } | null {
+  if (points.length === 0) return range;
+  const first = points[0].date;
+  const last = points[points.length - 1].date;
+  return range ? { start: minDate(range.start, first), end: maxDate(range.end, last) } : { start: first, end: last };
+}
+
+function boundsOf(span: { start: DateString; end: DateString } | null): XBounds | null {
+  return span ? { min: dateToX(span.start), max: dateToX(span.end) } : null;
+}
+
+function emptyModel(status: 'empty' | 'error', message: string, averaged: boolean): GraphModel {
+  return { status, message, points: [], averaged, averageLine: null, bounds: null, data: { datasets: [] } };
+}
+
+/**
+ * Everything the graph draws, decided from plain data (spec §2 "Weight graph behaviour", §4 "Averaging"):
+ * - averaged items are used when a mode is chosen and they carry that mode's fields, else the raw entries;
+ * - exactly one averaged item with a matching period (week/weekly, month/monthly, year/yearly) becomes a flat
+ *   line across the range, labelled 'Weight: {value} {unit} (avg)', with no points;
+ * - values are plotted in the display unit; x values are local-midnight timestamps of calendar dates;
+ * - no points → status 'empty' ('No data available'); unparsable averages → status 'error' with the message.
+ */
+export function buildGraphData(input: GraphInput): GraphModel {
+  const { averaging, period, range, unit, weekStartsOn } = input;
+  const useAverages = averaging !== 'none' && isAveragedData(input.averages, averaging);
+  const source = useAverages ? input.averages : input.entries;
+  const { points: chartPoints, averaged, error } = buildChartPoints(source, averaging, weekStartsOn);
+  if (error) return emptyModel('error', error, averaged);
+  if (chartPoints.length === 0) return emptyModel('empty', NO_DATA_MESSAGE, averaged);
+
+  const color = graphColor(input.themeColor);
+  const points = chartPoints.map((p) => toGraphPoint(p, unit, averaged));
+  const style = {
+    label: 'Weight',
+    borderColor: color,
+    backgroundColor: hexToRgba(color, FILL_OPACITY),
+    pointBackgroundColor: color,
+    pointBorderColor: color,
+    pointHoverBackgroundColor: color,
+    pointHoverBorderColor: color,
+    borderWidth: 2,
+    fill: 'start' as const,
+    tension: 0,
+  };
+
+  if (averaged && isSingleAverageLine(points.length, period, averaging)) {
+    const only = points[0];
+    const span = range ?? { start: only.date, end: bucketEnd(only.date, averaging) };
+    const label = averageLineLabel(only.valueKg, unit);
+    // Two invisible ends make a flat line across the whole period; the label plugin names it.
+    const ends = [span.start, span.end].map((date) => ({ ...only, x: dateToX(date), date }));
+    return {
+      status: 'ok',
+      message: null,
+      points: [],
+      averaged,
+      averageLine: { label, valueKg: only.valueKg },
+      bounds: boundsOf(span),
+      data: {
+        datasets: [{ ...style, label, data: ends, pointRadius: 0, pointHoverRadius: 0, pointHitRadius: 0 }],
+      },
+    };
+  }
+
+  return {
+    status: 'ok',
+    message: null,
+    points,
+    averaged,
+    averageLine: null,
+    bounds: boundsOf(spanOf(points, range)),
+    data: {
+      datasets: [{ ...style, data: points, pointRadius: POINT_RADIUS, pointHoverRadius: POINT_RADIUS + 2 }],
+    },
+  };
+}

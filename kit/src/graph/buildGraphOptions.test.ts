@@ -1,0 +1,181 @@
+import type { ActiveElement, ChartEvent, TooltipItem } from 'chart.js';
+import { describe, expect, it, vi } from 'vitest';
+import { buildGraphData, dateToX } from './buildGraphData';
+import { buildGraphOptions, keepLabelledTicks, pointAtElements } from './buildGraphOptions';
+import { xTickCallback } from './xTicks';
+import type { GraphInput, GraphPoint } from './types';
+
+const input: GraphInput = {
+  entries: [
+    { id: 1, date: '2025-01-06', weightKg: 80, notes: null },
+    { id: 2, date: '2025-01-08', weightKg: 79.5, notes: 'after holidays' },
+  ],
+  averaging: 'none',
+  period: 'week',
+  range: { start: '2025-01-05', end: '2025-01-11' },
+  unit: 'METRIC',
+  weekStartsOn: 0,
+  themeColor: '#3ab0b9',
+};
+
+function optionsFor(patch: Partial<GraphInput> = {}, onPointClick = vi.fn()) {
+  const graph = { ...input, ...patch };
+  const model = buildGraphData(graph);
+  const options = buildGraphOptions(model, { period: graph.period, unit: graph.unit, themeColor: graph.themeColor, onPointClick });
+  return { model, options, onPointClick };
+}
+
+type Scales = { x: Record<string, any>; y: Record<string, any> };
+const scalesOf = (o: ReturnType<typeof optionsFor>['options']) => o.scales as unknown as Scales;
+
+describe('look and feel', () => {
+  it('animates for 500 ms, fills the container, hovers by nearest x', () => {
+    const { options } = optionsFor();
+    expect(options.animation).toEqual({ duration: 500 });
+    expect(options.maintainAspectRatio).toBe(false);
+    expect(options.interaction).toEqual({ mode: 'nearest', axis: 'x', intersect: false });
+  });
+
+  it('at most 4 y-axis ticks', () => {
+    for (const period of ['week', 'month', 'quarter', 'halfyear', 'year', 'all'] as const) {
+      expect(scalesOf(optionsFor({ period }).options).y.ticks.maxTicksLimit).toBe(4);
+    }
+  });
+
+  it('the guide line follows the theme colour; no label without an average line', () => {
+    const { options } = optionsFor({ themeColor: '#ef4444' });
+    expect(options.plugins?.guideLine).toEqual({ enabled: true, color: 'rgba(239, 68, 68, 0.5)' });
+    expect(options.plugins?.averageLineLabel).toEqual({ text: null, color: '#ef4444' });
+  });
+});
+
+describe('x-axis', () => {
+  it.each([
+    ['week', 'day', false],
+    ['month', 'day', false],
+    ['quarter', 'month', true],
+    ['halfyear', 'month', true],
+    ['year', 'month', false],
+    ['all', 'month', true],
+  ] as const)('%s: time axis in %s units (autoSkip %s)', (period, unit, autoSkip) => {
+    const x = scalesOf(optionsFor({ period }).options).x;
+    expect(x.type).toBe('time');
+    expect(x.time.unit).toBe(unit);
+    expect(x.ticks.autoSkip).toBe(autoSkip);
+    expect(x.ticks.stepSize).toBe(autoSkip ? undefined : 1);
+  });
+
+  it('week, month and year keep only the ticks their rule labels (nothing left for chart.js to thin)', () => {
+    const range = { start: '2025-01-01', end: '2025-01-31' };
+    const x = scalesOf(optionsFor({ period: 'month', range }).options).x;
+    const scale = { ticks: Array.from({ length: 31 }, (_, i) => ({ value: dateToX(`2025-01-${String(i + 1).padStart(2, '0')}`) })) };
+    x.afterBuildTicks(scale);
+    expect(scale.ticks.map((t) => x.ticks.callback(t.value))).toEqual(['1 Jan', '11 Jan', '21 Jan', '31 Jan']);
+    expect(scalesOf(optionsFor({ period: 'quarter' }).options).x.afterBuildTicks).toBeUndefined();
+  });
+
+  it('keepLabelledTicks', () => {
+    const ticks = [{ value: dateToX('2025-03-01') }, { value: dateToX('2025-03-02') }];
+    expect(keepLabelledTicks(ticks, xTickCallback('year', null))).toEqual([ticks[0]]);
+  });
+
+  it('spans the whole period range', () => {
+    const x = scalesOf(optionsFor().options).x;
+    expect([x.min, x.max]).toEqual([dateToX('2025-01-05'), dateToX('2025-01-11')]);
+  });
+
+  it('uses the period label rule for ticks', () => {
+    const week = scalesOf(optionsFor().options).x.ticks.callback;
+    expect(week(dateToX('2025-01-06'))).toBe('Mon');
+    const month = scalesOf(optionsFor({ period: 'month', range: { start: '2025-01-01', end: '2025-01-31' } }).options).x.ticks.callback;
+    expect(['2025-01-01', '2025-01-02', '2025-01-11', '2025-01-21', '2025-01-31'].map((d) => month(dateToX(d)))).toEqual([
+      '1 Jan',
+      '',
+      '11 Jan',
+      '21 Jan',
+      '31 Jan',
+    ]);
+    const year = scalesOf(optionsFor({ period: 'year', range: { start: '2025-01-01', end: '2025-12-31' } }).options).x.ticks.callback;
+    expect([year(dateToX('2025-05-01')), year(dateToX('2025-05-02'))]).toEqual(['May', '']);
+  });
+});
+
+describe('tooltip', () => {
+  const item = (raw: Partial<GraphPoint>) => ({ raw }) as unknown as TooltipItem<'line'>;
+
+  it.each([
+    ['METRIC', 'Weight: 79.5 kg'],
+    ['IMPERIAL', 'Weight: 175.3 lb'],
+  ] as const)('label and notes in %s', (unit, text) => {
+    const { options, model } = optionsFor({ unit });
+    const callbacks = options.plugins?.tooltip?.callbacks as any;
+    const point = model.points[1];
+    expect(callbacks.label(item(point))).toEqual([text, 'after holidays']);
+    expect(callbacks.title([item(point)])).toBe('Wed 8 Jan');
+  });
+
+  it("averages say '(avg)' and carry the bucket label as title", () => {
+    const { options, model } = optionsFor({ period: 'year', averaging: 'monthly', averages: [{ month: '2025-01', average: 80 }, { month: '2025-02', average: 79 }] });
+    const callbacks = options.plugins?.tooltip?.callbacks as any;
+    expect(callbacks.label(item(model.points[0]))).toBe('Weight: 80.0 kg (avg)');
+    expect(callbacks.title([item(model.points[1])])).toBe('February 2025');
+  });
+
+  it('the single-average line has no tooltip and no guide line, but its label', () => {
+    const { options } = optionsFor({ period: 'week', averaging: 'weekly', averages: [{ week: '2025-02', average: 80 }] });
+    expect(options.plugins?.tooltip?.enabled).toBe(false);
+    expect(options.plugins?.guideLine?.enabled).toBe(false);
+    expect(options.plugins?.averageLineLabel?.text).toBe('Weight: 80.0 kg (avg)');
+  });
+});
+
+describe('click', () => {
+  const click = (options: ReturnType<typeof optionsFor>['options'], elements: Array<{ index: number }>) =>
+    (options.onClick as (e: ChartEvent, el: ActiveElement[], chart: unknown) => void)({} as ChartEvent, elements as ActiveElement[], {});
+
+  it("reports the clicked point's calendar date", () => {
+    const { options, onPointClick } = optionsFor();
+    click(options, [{ index: 1 }]);
+    expect(onPointClick).toHaveBeenCalledWith('2025-01-08', { averaged: false });
+  });
+
+  it('reports averaged points as such', () => {
+    const { options, onPointClick } = optionsFor({ period: 'year', averaging: 'monthly', averages: [{ month: '2025-01', average: 80 }, { month: '2025-02', average: 79 }] });
+    click(options, [{ index: 0 }]);
+    expect(onPointClick).toHaveBeenCalledWith('2025-01-01', { averaged: true });
+  });
+
+  it('a click beside every point reports nothing', () => {
+    const { options, onPointClick } = optionsFor();
+    click(options, []);
+    expect(onPointClick).not.toHaveBeenCalled();
+  });
+
+  it('the flat average line is not clickable', () => {
+    const { options, onPointClick } = optionsFor({ period: 'week', averaging: 'weekly', averages: [{ week: '2025-02', average: 80 }] });
+    click(options, [{ index: 0 }]);
+    expect(onPointClick).not.toHaveBeenCalled();
+  });
+
+  it('pointAtElements', () => {
+    const points = buildGraphData(input).points;
+    expect(pointAtElements(points, [{ index: 0 }])?.date).toBe('2025-01-06');
+    expect(pointAtElements(points, [{ index: 5 }])).toBeNull();
+    expect(pointAtElements(points, [])).toBeNull();
+  });
+
+  it('works without a handler', () => {
+    const model = buildGraphData(input);
+    const options = buildGraphOptions(model, { period: 'week', unit: 'METRIC', themeColor: '#3ab0b9' });
+    expect(() => (options.onClick as any)({}, [{ index: 0 }], {})).not.toThrow();
+  });
+
+  it('shows a pointer over points when clicks are handled', () => {
+    const { options } = optionsFor();
+    const target = { style: { cursor: '' } };
+    (options.onHover as any)({ native: { target } }, [{ index: 0 }], {});
+    expect(target.style.cursor).toBe('pointer');
+    (options.onHover as any)({ native: { target } }, [], {});
+    expect(target.style.cursor).toBe('default');
+  });
+});

@@ -1,0 +1,9 @@
+// @app/kit/graph: the weight graph. A separate entry so that chart.js loads only where a graph is shown.
+export { WeightGraph } from './WeightGraph';
+export { buildGraphData, dateToX, graphColor } from './buildGraphData';
+export { buildGraphOptions, pointAtElements, type GraphOptionsInput } from './buildGraphOptions';
+export { tooltipLabel, tooltipTitle } from './tooltip';
+export { xTickCallback, type XTickCallback } from './xTicks';
+export { guideLinePlugin, hoveredPoint, type GuideLineOptions } from './plugins/guideLine';
+export { averageLineLabelPlugin, type AverageLineLabelOptions } from './plugins/averageLineLabel';
+export type * from './types';
