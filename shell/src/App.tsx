@@ -1,13 +1,17 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { REMOTE_SCREENS } from '@app/kit';
+import { RequireAuth } from './auth/RequireAuth';
+import { EntryDialog } from './entry/EntryDialog';
 import { RemoteScreen } from './federation/RemoteScreen';
-import { LandingPage } from './screens/LandingPage';
-import { DashboardLayout } from './screens/DashboardLayout';
+import { DashboardLayout } from './layout/DashboardLayout';
 import { ErrorPage, ERROR_CODES } from './screens/ErrorPage';
+import { LandingPage } from './screens/LandingPage';
+import { ThemeSync } from './theme/ThemeSync';
+import { Toaster } from './toasts/Toaster';
 
 /** The route table of the spec (§2). Remote screens load at runtime; everything else is the shell's. */
-export function createRouter() {
-  return createBrowserRouter([
+export function createRoutes() {
+  return [
     { path: '/', element: <LandingPage /> },
     { path: '/login', element: <RemoteScreen id={REMOTE_SCREENS.login} title="Sign In" props={{}} /> },
     { path: '/register', element: <RemoteScreen id={REMOTE_SCREENS.register} title="Sign Up" props={{}} /> },
@@ -17,7 +21,11 @@ export function createRouter() {
     },
     {
       path: '/dashboard',
-      element: <DashboardLayout />,
+      element: (
+        <RequireAuth>
+          <DashboardLayout />
+        </RequireAuth>
+      ),
       children: [
         { index: true, element: <Navigate to="/dashboard/overview" replace /> },
         { path: 'overview', element: <RemoteScreen id={REMOTE_SCREENS.overview} title="Overview" props={{}} /> },
@@ -27,9 +35,20 @@ export function createRouter() {
     },
     ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage code={code} /> })),
     { path: '*', element: <ErrorPage code={400} /> },
-  ]);
+  ];
+}
+
+export function createRouter() {
+  return createBrowserRouter(createRoutes());
 }
 
 export function App({ router }: { router: ReturnType<typeof createRouter> }) {
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <ThemeSync />
+      <RouterProvider router={router} />
+      <EntryDialog />
+      <Toaster />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createAppStore } from '@app/kit';
+import { createAppStore, setApiNavigator } from '@app/kit';
 import '@app/kit/styles.css';
 import { App, createRouter } from './App';
 import { registerRemotesFromServer } from './federation/remotes';
@@ -10,6 +10,8 @@ async function start() {
   await registerRemotesFromServer();
   const store = createAppStore();
   const router = createRouter();
+  // kit's API client sends the user to /login, /401, /500 or /503 through the shell's router.
+  setApiNavigator((to, opts) => router.navigate(to, opts));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Provider store={store}>

@@ -4,29 +4,33 @@ import { PRODUCT_TITLE } from '../brand';
 export function LandingPage() {
   return (
     <div className="landing">
+      <img className="landing-deco landing-deco-blob" src="/hero-blob.svg" alt="" aria-hidden="true" />
       <header className="landing-bar">
         <Link to="/" className="brand">
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>{PRODUCT_TITLE}</span>
         </Link>
-        <nav className="landing-links">
+        <nav className="landing-links" aria-label="Account">
           <Link to="/register">Regiter</Link>
           <Link to="/login" className="button button-primary">
             Login
           </Link>
         </nav>
       </header>
-      <main className="landing-hero">
-        <h1>
-          <span>Track your weight.</span> <span>Understand your progress.</span>
-        </h1>
-        <p>
-          <span>Effortless logging meets powerful analytics</span>{' '}
-          <span>so you can stay on track and actually see what's working</span>
-        </p>
-        <Link to="/register" className="button button-primary button-large">
-          Sign Up Today
-        </Link>
+      <main className="landing-main">
+        <section className="landing-hero">
+          <h1>
+            <span>Track your weight.</span> <span>Understand your progress.</span>
+          </h1>
+          <p>
+            <span>Effortless logging meets powerful analytics</span>{' '}
+            <span>so you can stay on track and actually see what's working</span>
+          </p>
+          <Link to="/register" className="button button-primary button-large">
+            Sign Up Today
+          </Link>
+        </section>
+        <img className="landing-deco landing-deco-chart" src="/hero-chart.svg" alt="" aria-hidden="true" />
       </main>
     </div>
   );

@@ -1,0 +1,35 @@
+import { useId, type ReactNode } from 'react';
+
+export interface FieldProps {
+  label: string;
+  /** Server or client message shown under the input; also marks it invalid for screen readers. */
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  /** Renders the control with the id and aria-describedby it must carry. */
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}
+
+/** A labelled form control with its hint and error, wired for assistive technology. */
+export function Field({ label, error, hint, className, children }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children(id, describedBy)}
+      {hint && (
+        <span id={hintId} className="field-hint" aria-live="polite">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

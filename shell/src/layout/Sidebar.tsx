@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { logoutUser, openEntryDialog, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
+import { PRODUCT_TITLE } from '../brand';
+
+export const DEFAULT_AVATAR = '/default-avatar.svg';
+
+/** The dashboard's sidebar (spec §2); below 760 px it folds into a menu button. */
+export function Sidebar() {
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+
+  const logOut = () => {
+    // Leave the dashboard first, so the guard never sees a signed-out user on a protected route.
+    navigate('/');
+    dispatch(logoutUser());
+  };
+
+  return (
+    <aside className={`sidebar${menuOpen ? ' sidebar-open' : ''}`}>
+      <div className="sidebar-top">
+        <Link to="/dashboard/overview" className="brand" onClick={close}>
+          <img src="/logo.svg" alt="" width={32} height={32} />
+          <span>{PRODUCT_TITLE}</span>
+        </Link>
+        <button
+          type="button"
+          className="button sidebar-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? 'Close' : 'Menu'}
+        </button>
+      </div>
+      <div id="sidebar-menu" className="sidebar-menu">
+        <div className="sidebar-user">
+          <Avatar src={user?.avatarUrl} />
+          <div>
+            <p className="sidebar-name">{fullName}</p>
+            <Link to="/dashboard/settings" className="sidebar-edit" onClick={close}>
+              Edit
+            </Link>
+          </div>
+        </div>
+        <nav aria-label="Main" className="sidebar-nav">
+          <NavLink to="/dashboard/overview" onClick={close}>
+            Overview
+          </NavLink>
+          <NavLink to="/dashboard/analytics" onClick={close}>
+            Analytics
+          </NavLink>
+          <NavLink to="/dashboard/settings" onClick={close}>
+            Settings
+          </NavLink>
+          <button
+            type="button"
+            onClick={() => {
+              close();
+              dispatch(openEntryDialog());
+            }}
+          >
+            Add Log
+          </button>
+        </nav>
+        <button type="button" className="sidebar-logout" onClick={logOut}>
+          Log out
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+/** Falls back to the default picture when there is none or it fails to load. */
+export function Avatar({ src }: { src?: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const usable = src && failed !== src ? src : DEFAULT_AVATAR;
+  return (
+    <img
+      className="avatar"
+      src={usable}
+      alt="Your profile picture"
+      width={48}
+      height={48}
+      onError={() => src && setFailed(src)}
+    />
+  );
+}
