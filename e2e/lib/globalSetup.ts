@@ -1,14 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { E2E } from './ports';
-import { ROOT, spawnGroup, stopGroup, waitForUrl } from './stack';
+import { ROOT, spawnGroup, startRemoteServer, stopGroup, waitForUrl } from './stack';
 
 /**
  * Starts the production stack through `npm start`'s script (building what is missing) on offset
  * ports with a throw-away embedded database, or the database named by E2E_DATABASE_URL.
- * The analytics remote is left out: tests start and stop it themselves (see remoteControl.ts).
+ * The analytics remote's server is run here instead, behind a small control endpoint, so a test
+ * can stop and restart it ("one remote's server is down") while other files find it running.
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weight-e2e-'));
@@ -19,6 +23,9 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     START_SKIP: 'mf-analytics',
     LOG_LEVEL: 'warn',
+    // The suite registers and signs in many accounts from one address.
+    REGISTER_LIMIT_PER_IP: '10000',
+    LOGIN_LIMIT_PER_IP: '10000',
   };
   for (const [key, port] of Object.entries(E2E.remotes)) env[`MF_${key.toUpperCase()}_PORT`] = String(port);
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
@@ -26,9 +33,27 @@ export default async function setup(project: TestProject) {
 
   const stack = spawnGroup(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], env, 'stack');
   await waitForUrl(`http://127.0.0.1:${E2E.shellPort}/api/health`, 150_000);
+
+  const manifest = `http://127.0.0.1:${E2E.remotes.analytics}/mf-manifest.json`;
+  let analytics: ChildProcess | undefined = startRemoteServer('analytics');
+  await waitForUrl(manifest);
+  const control = createServer(async (req, res) => {
+    if (req.url === '/analytics/stop') {
+      await stopGroup(analytics);
+      analytics = undefined;
+    } else if (req.url === '/analytics/start') {
+      analytics ??= startRemoteServer('analytics');
+      await waitForUrl(manifest);
+    }
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
   project.provide('dataDir', dataDir);
+  project.provide('controlUrl', `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
 
   return async () => {
+    control.close();
+    await stopGroup(analytics);
     await stopGroup(stack);
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -37,5 +62,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     dataDir: string;
+    /** POST-less control of the analytics remote's server: GET /analytics/stop, /analytics/start. */
+    controlUrl: string;
   }
 }

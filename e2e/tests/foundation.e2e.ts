@@ -1,18 +1,18 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
-import { BASE_URL, E2E } from '../lib/ports';
-import { startRemoteServer, stopGroup, waitForUrl } from '../lib/stack';
+import { BASE_URL } from '../lib/ports';
+import { createUser, signIn } from '../lib/user';
 
 let browser: Browser;
-let analytics: import('node:child_process').ChildProcess | undefined;
+const remoteServer = (action: 'stop' | 'start') => fetch(`${inject('controlUrl')}/analytics/${action}`);
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await stopGroup(analytics);
+  await remoteServer('start');
 });
 
 describe('the composed app', () => {
@@ -46,6 +46,7 @@ describe('the composed app', () => {
 
   it('renders remotes that read the shell store, with one React for the whole page', async () => {
     const context = await newContext(browser);
+    await signIn(context, await createUser());
     await context.addInitScript(() => {
       localStorage.setItem('preferences', JSON.stringify({ themeColor: '#ef4444' }));
       // Every copy of react-dom registers its renderer with this hook: one copy, one renderer.
@@ -89,11 +90,12 @@ describe('the composed app', () => {
 describe('a remote that cannot be loaded', () => {
   it('shows the unavailable panel in its own route only, and recovers on Retry', async () => {
     const context = await newContext(browser);
+    await signIn(context, await createUser());
     const page = await context.newPage();
     await page.goto(BASE_URL + '/login');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
 
-    // The analytics remote's server is not running yet.
+    await remoteServer('stop');
     await page.goto(BASE_URL + '/dashboard/analytics');
     await page.getByRole('heading', { name: 'Analytics is unavailable right now' }).waitFor();
     await screenshot(page, 'remote-unavailable');
@@ -102,8 +104,7 @@ describe('a remote that cannot be loaded', () => {
 
     await page.getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('button', { name: 'Retry' }).waitFor();
-    analytics = startRemoteServer('analytics');
-    await waitForUrl(`http://127.0.0.1:${E2E.remotes.analytics}/mf-manifest.json`);
+    await remoteServer('start');
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
     await context.close();

@@ -11,3 +11,4 @@ export * from './api';
 export * from './federation/contracts';
 export * from './federation/StandaloneHost';
 export * from './ui/Field';
+export * from './hooks/usePeriodRange';
