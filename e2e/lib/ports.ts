@@ -1,7 +1,13 @@
-/** Offset ports so the suite never collides with an `npm start` a developer has running. */
+/**
+ * Offset ports so the suite never collides with an `npm start` a developer has running;
+ * E2E_PORT_BASE moves the whole stack (shell at base, remotes base+1..+4, API base+1000), so
+ * several runs can share a machine.
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+
 export const E2E = {
-  shellPort: Number(process.env.E2E_SHELL_PORT ?? 3100),
-  apiPort: Number(process.env.E2E_API_PORT ?? 4100),
-  remotes: { auth: 3101, overview: 3102, analytics: 3103, settings: 3104 } as Record<string, number>,
+  shellPort: base,
+  apiPort: base + 1000,
+  remotes: { auth: base + 1, overview: base + 2, analytics: base + 3, settings: base + 4 } as Record<string, number>,
 };
 export const BASE_URL = `http://localhost:${E2E.shellPort}`;
