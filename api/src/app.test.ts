@@ -1,0 +1,202 @@
+import { expect, it } from 'vitest';
+import { createApp } from './app.js';
+import { openPostgres } from './db/client.js';
+import { call, describeDb, GOOD_PASSWORD, register, testConfig, TestClock, uniqueEmail } from './test/harness.js';
+
+const PUBLIC = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'GET /api/auth/token',
+  'POST /api/auth/logout',
+  'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/avatars/:id',
+]);
+
+const sample = (path: string) =>
+  path.replace(':date', '2026-01-01').replace(':period', 'weekly').replace(':id', 'abc');
+
+describeDb('app', (ctx) => {
+  it('every route except the public ones answers 401 without a token (route table)', async () => {
+    const routes = ctx.app.routes.filter((r) => r.method !== 'ALL');
+    const seen = new Set<string>();
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (PUBLIC.has(key)) continue;
+      const res = await call(ctx.app, r.method, sample(r.path), ['POST', 'PATCH', 'PUT'].includes(r.method) ? { body: {} } : {});
+      expect(res.status, key).toBe(401);
+      expect(res.body.error.message).toEqual(expect.any(String));
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(20);
+    // and each public route is in the table
+    for (const p of PUBLIC) expect(seen.has(p), p).toBe(true);
+  });
+
+  it('security headers on success and error responses; JSON with charset; no X-Powered-By', async () => {
+    const u = await register(ctx.app);
+    const responses = [
+      await call(ctx.app, 'GET', '/api/users/me', { token: u.token }),
+      await call(ctx.app, 'GET', '/api/users/me'),
+      await call(ctx.app, 'GET', '/api/no/such/route'),
+      await call(ctx.app, 'POST', '/api/weights', { token: u.token, rawBody: '{bad', contentType: 'application/json' }),
+      await call(ctx.app, 'GET', '/api/health'),
+    ];
+    for (const r of responses) {
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+      expect(r.headers.get('x-powered-by')).toBeNull();
+      expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('errors: JSON 404, uniform shape, request id equal to the header, no stack or SQL; client ids ignored', async () => {
+    const r = await call(ctx.app, 'GET', '/api/nothing-here', { headers: { 'X-Request-Id': 'client-chosen' } });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: { message: expect.any(String), details: [], requestId: r.headers.get('x-request-id') } });
+    expect(r.body.error.requestId).not.toBe('client-chosen');
+    expect((await call(ctx.app, 'GET', '/nothing')).status).toBe(404);
+    expect(r.text).not.toMatch(/at .*\.ts|select |\/work\//i);
+  });
+
+  it('JSON bodies: 415 other content type, 400 malformed, 413 over 1 MiB (chunked too)', async () => {
+    const u = await register(ctx.app);
+    const wrongType = await call(ctx.app, 'POST', '/api/weights', {
+      token: u.token,
+      rawBody: 'weightKg=80&date=2026-01-01',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(wrongType.status).toBe(415);
+    expect((await call(ctx.app, 'POST', '/api/auth/login', { rawBody: '{}', contentType: 'text/plain' })).status).toBe(415);
+    expect((await call(ctx.app, 'POST', '/api/auth/login', { rawBody: '{}' })).status).toBe(415);
+    for (const raw of ['{', '', 'nul', '{"a":1}}', "{'a':1}"]) {
+      const r = await call(ctx.app, 'POST', '/api/auth/login', { rawBody: raw, contentType: 'application/json' });
+      expect(r.status, raw).toBe(400);
+    }
+    const big = JSON.stringify({ weightKg: 80, date: '2026-01-01', notes: 'x'.repeat(1024 * 1024) });
+    const r = await call(ctx.app, 'POST', '/api/weights', { token: u.token, rawBody: big, contentType: 'application/json' });
+    expect(r.status).toBe(413);
+    // chunked: no Content-Length, a stream of 64 KiB chunks
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 3 * 1024 * 1024) return controller.close();
+        sent += 65536;
+        controller.enqueue(new Uint8Array(65536).fill(0x20));
+      },
+    });
+    const res = await ctx.app.request('/api/weights', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${u.token}` },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(2 * 1024 * 1024);
+    // JSON that is not an object
+    for (const raw of ['[]', '"x"', 'null', '42']) {
+      const r2 = await call(ctx.app, 'POST', '/api/weights', { token: u.token, rawBody: raw, contentType: 'application/json' });
+      expect(r2.status, raw).toBe(422);
+    }
+  });
+
+  it('CORS: allowed origin reflected; unknown and null origins never', async () => {
+    const ok = await call(ctx.app, 'GET', '/api/health', { headers: { Origin: 'http://localhost:3000' } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    for (const origin of ['https://evil.example', 'null']) {
+      const r = await call(ctx.app, 'GET', '/api/health', { headers: { Origin: origin } });
+      expect(r.headers.get('access-control-allow-origin')).toBeNull();
+      const pre = await call(ctx.app, 'OPTIONS', '/api/weights', {
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('health: ok with the database; live', async () => {
+    const h = await call(ctx.app, 'GET', '/api/health');
+    expect(h.status).toBe(200);
+    expect(h.body).toEqual({ status: 'ok', db: 'ok' });
+    expect((await call(ctx.app, 'GET', '/api/health/live')).body).toEqual({ status: 'ok' });
+  });
+
+  it('OpenAPI 3.1 document and a self-contained HTML docs page', async () => {
+    const doc = await call(ctx.app, 'GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    for (const p of ['/api/auth/register', '/api/weights', '/api/weights/average/{period}', '/api/goals', '/api/users/me/avatar'])
+      expect(doc.body.paths[p], p).toBeDefined();
+    expect(doc.body.components.schemas.WeightEntry).toBeDefined();
+    expect(doc.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.body.paths['/api/weights'].post.security).toEqual([{ bearerAuth: [] }]);
+    const html = await ctx.app.request('/api/docs');
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    const text = await html.text();
+    expect(text).toContain('/api/weights/average/{period}');
+    expect(text).not.toMatch(/<script|https?:\/\/(?!localhost)[a-z]/i);
+  });
+
+  it('logs: one JSON line per request with the request id; never passwords, tokens, cookies or health values', async () => {
+    ctx.logs.length = 0;
+    const password = 'MARKER-pass-9f3k2j';
+    const email = uniqueEmail('marker');
+    const reg = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { firstName: 'Marker', lastName: 'User', email, password },
+    });
+    const token = reg.body.accessToken as string;
+    await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password } });
+    await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: 'MARKER-wrong-77' } });
+    await call(ctx.app, 'GET', '/api/auth/token', { cookie: reg.cookie });
+    await call(ctx.app, 'POST', '/api/weights', { token, body: { weightKg: 123.456, date: '2026-03-14', notes: 'MARKER-note' } });
+    await call(ctx.app, 'GET', '/api/weights/date/2026-03-14?x=MARKER-query', { token });
+    await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { heightCm: 187.654, dateOfBirth: '1977-07-07' } });
+    const bad = await call(ctx.app, 'GET', '/api/nope-MARKER');
+    const all = ctx.logs.join('\n');
+    expect(ctx.logs.length).toBeGreaterThanOrEqual(8);
+    for (const secret of [
+      password,
+      'MARKER-wrong-77',
+      token,
+      token.split('.')[2]!,
+      reg.cookie!.split('=')[1]!,
+      '123.456',
+      '187.654',
+      '1977-07-07',
+      '2026-03-14',
+      'MARKER-note',
+      'MARKER-query',
+    ]) {
+      expect(all, secret).not.toContain(secret);
+    }
+    expect(all).toContain(bad.body.error.requestId);
+    for (const line of ctx.logs) expect(JSON.parse(line)).toMatchObject({ requestId: expect.any(String) });
+  });
+
+  it('register then login through the documented journey (sanity)', async () => {
+    const email = uniqueEmail();
+    await call(ctx.app, 'POST', '/api/auth/register', { body: { firstName: 'A', lastName: 'B', email, password: GOOD_PASSWORD } });
+    const r = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD, remember: true } });
+    expect(r.status).toBe(200);
+  });
+});
+
+it('an unreachable database gives 503s with the error shape, and health reports it', async () => {
+  const database = await openPostgres('postgres://postgres@127.0.0.1:1/none', 2);
+  try {
+    const app = createApp({ db: database.db, config: testConfig(), clock: new TestClock(), log: () => {}, ping: database.ping });
+    const h = await app.request('/api/health');
+    expect(h.status).toBe(503);
+    expect(await h.json()).toEqual({ status: 'ok', db: 'unavailable' });
+    const login = await call(app, 'POST', '/api/auth/login', { body: { email: 'a@example.com', password: 'whatever-1' } });
+    expect(login.status).toBe(503);
+    expect(login.body.error.requestId).toEqual(expect.any(String));
+    expect((await app.request('/api/health/live')).status).toBe(200);
+  } finally {
+    await database.close();
+  }
+}, 30_000);

@@ -1,0 +1,75 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import { createLogger, type Logger } from './lib/logger.js';
+import { ApiError, isDatabaseUnavailable } from './lib/errors.js';
+import { errorResponse } from './lib/respond.js';
+import { validationHook } from './lib/validation.js';
+import { requestContext } from './middleware/request-context.js';
+import { cors } from './middleware/cors.js';
+import type { AppEnv, Deps } from './types.js';
+import { authRoutes } from './routes/auth.js';
+import { userRoutes } from './routes/users.js';
+import { avatarRoutes } from './routes/avatars.js';
+import { weightRoutes } from './routes/weights.js';
+import { goalRoutes } from './routes/goals.js';
+import { accountRoutes } from './routes/account.js';
+import { healthRoutes } from './routes/health.js';
+import { registerDocs } from './routes/docs.js';
+
+export type CreateAppOptions = {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  /** Defaults to JSON lines on stdout at config.logLevel. */
+  log?: Logger;
+  /** Readiness probe; defaults to `select 1` through db. */
+  ping?: () => Promise<void>;
+};
+
+/** Builds the Hono app. Pure: no I/O happens here or at import time. */
+export function createApp({ db, config, clock, log, ping }: CreateAppOptions) {
+  const deps: Deps = { db, config, clock, log: log ?? createLogger(config.logLevel), ping };
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use('*', requestContext(deps));
+  app.use('*', cors(config.allowedOrigins));
+
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.route('/', healthRoutes(deps));
+  api.route('/', authRoutes(deps));
+  api.route('/', accountRoutes(deps));
+  api.route('/', userRoutes(deps));
+  api.route('/', avatarRoutes(deps));
+  api.route('/', weightRoutes(deps));
+  api.route('/', goalRoutes(deps));
+  app.route('/api', api);
+  registerDocs(app, '/api');
+
+  app.notFound((c) => errorResponse(c, 404, 'No such route'));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err.status, err.message, err.details, err.headers);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return errorResponse(c, status, status === 400 ? 'Malformed request' : undefined);
+    }
+    if (isDatabaseUnavailable(err)) {
+      deps.log('error', { msg: 'database unavailable', requestId: c.get('requestId') });
+      return errorResponse(c, 503, 'Service temporarily unavailable', [], { 'Retry-After': '5' });
+    }
+    deps.log('error', {
+      msg: 'unhandled error',
+      requestId: c.get('requestId'),
+      name: err instanceof Error ? err.name : typeof err,
+      code: String((err as { code?: unknown }).code ?? ''),
+    });
+    return errorResponse(c, 500, 'Internal server error');
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { hash, verify } from '@node-rs/argon2';
+import { PRODUCTION_ARGON2, type Argon2Params } from '../config.js';
+
+const ARGON2ID = 2; // Algorithm.Argon2id (a const enum in the typings)
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** argon2id hash; production parameters (m=19456 KiB, t=2, p=1) unless explicitly overridden. */
+export function hashPassword(password: string, params: Argon2Params = PRODUCTION_ARGON2): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID, ...params });
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+const dummyHashes = new Map<string, Promise<string>>();
+/** A hash of a random value with the same cost, so unknown emails take as long as wrong passwords. */
+export function dummyHash(params: Argon2Params): Promise<string> {
+  const key = `${params.memoryCost}:${params.timeCost}:${params.parallelism}`;
+  let h = dummyHashes.get(key);
+  if (!h) {
+    h = hashPassword(`dummy-${Math.random()}-${Date.now()}`, params);
+    dummyHashes.set(key, h);
+  }
+  return h;
+}
+
+let common: Set<string> | undefined;
+/** The shipped list of common passwords, loaded on first use (no I/O at import time). */
+export function isCommonPassword(password: string): boolean {
+  if (!common) {
+    const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
+    common = new Set(
+      text
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !l.startsWith('#')),
+    );
+  }
+  return common.has(password.toLowerCase());
+}

@@ -1,0 +1,94 @@
+/**
+ * Refresh sessions in Lucia's design (lucia-auth.com, "Sessions" guide), owned in-repo on @oslojs/crypto and
+ * @oslojs/encoding: token `<id>.<secret>`, the id and the secret each 160 random bits; only SHA-256(secret) is
+ * stored and compared in constant time. Sliding idle expiry (30 days) with an absolute cap (90 days).
+ */
+import { and, eq, lte, ne, or } from 'drizzle-orm';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { sessions } from '../db/schema.js';
+
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+
+export type Session = {
+  id: string;
+  userId: string;
+  persistent: boolean;
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+const randomString = () => encodeBase32LowerCaseNoPadding(randomBytes(20));
+const hashSecret = (secret: string) => sha256(new TextEncoder().encode(secret));
+
+const cap = (createdAt: Date, candidate: Date) =>
+  new Date(Math.min(candidate.getTime(), createdAt.getTime() + SESSION_ABSOLUTE_MS));
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  persistent: boolean,
+  now: Date,
+): Promise<{ token: string; session: Session }> {
+  const id = randomString();
+  const secret = randomString();
+  const session: Session = {
+    id,
+    userId,
+    persistent,
+    createdAt: now,
+    expiresAt: cap(now, new Date(now.getTime() + SESSION_IDLE_MS)),
+  };
+  await db.insert(sessions).values({ ...session, secretHash: Buffer.from(hashSecret(secret)) });
+  return { token: `${id}.${secret}`, session };
+}
+
+/** Validates a refresh token; extends the idle expiry (sliding). Returns null for unknown, wrong or expired. */
+export async function validateSessionToken(db: Db, token: string, now: Date): Promise<Session | null> {
+  const parts = token.split('.');
+  if (parts.length !== 2) return null;
+  const [id, secret] = parts as [string, string];
+  if (!/^[a-z2-7]{1,64}$/.test(id) || !/^[a-z2-7]{1,64}$/.test(secret)) return null;
+  const rows = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
+  if (now.getTime() >= row.expiresAt.getTime() || now.getTime() >= row.createdAt.getTime() + SESSION_ABSOLUTE_MS) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  const expiresAt = cap(row.createdAt, new Date(now.getTime() + SESSION_IDLE_MS));
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  return { id: row.id, userId: row.userId, persistent: row.persistent, createdAt: row.createdAt, expiresAt };
+}
+
+/** Cheap primary-key check used on each bearer request so revocation takes effect at once. */
+export async function isSessionActive(db: Db, sessionId: string, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  const row = rows[0];
+  return !!row && row.expiresAt.getTime() > now.getTime();
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Deletes every session of the user except `keepId` (password change ends the other devices). */
+export async function invalidateOtherSessions(db: Db, userId: string, keepId: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+}
+
+/** Housekeeping: removes expired sessions of one user (called at login, keeps the table small). */
+export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), or(lte(sessions.expiresAt, now))));
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (api/src/config.ts → ../../). Resolved from this file, never from cwd. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type Argon2Params = { memoryCost: number; timeCost: number; parallelism: number };
+export const PRODUCTION_ARGON2: Argon2Params = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimits = {
+  loginPerIp: RateLimitRule;
+  loginPerEmail: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  registerPerEmail: RateLimitRule;
+};
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: { limit: 50, windowSeconds: 15 * 60 },
+  loginPerEmail: { limit: 5, windowSeconds: 15 * 60 },
+  registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+};
+
+export type Config = {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  trustProxy: boolean;
+  allowedOrigins: string[];
+  cookieSecure: 'auto' | 'true' | 'false';
+  apiWorkers: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** argon2id cost; production parameters unless a test explicitly lowers them. */
+  argon2: Argon2Params;
+  rateLimits: RateLimits;
+  /** Maximum JSON body in bytes (1 MiB). */
+  jsonBodyLimit: number;
+  /** Maximum avatar file in bytes (2 MiB). */
+  avatarLimit: number;
+};
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).optional().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v : undefined)),
+  DATA_DIR: z.string().optional(),
+  JWT_SECRET: z.string().optional(),
+  TRUST_PROXY: bool,
+  ALLOWED_ORIGINS: z.string().optional().default(''),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // attempts per window; raise them for load or browser test runs that log in many times from one address
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerIp.limit),
+  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerEmail.limit),
+  REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.registerPerIp.limit),
+  REGISTER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.registerPerEmail.limit),
+});
+
+export class ConfigError extends Error {}
+
+/** Parses the environment. May read/write the persisted JWT secret under DATA_DIR (called only by main.ts). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${msg}`);
+  }
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR ? resolve(e.DATA_DIR) : join(REPO_ROOT, '.data');
+  let jwtSecret = e.JWT_SECRET;
+  if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret, 'utf8') < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 bytes');
+  }
+  if (!jwtSecret) {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError('JWT_SECRET (at least 32 bytes) is required when NODE_ENV=production');
+    }
+    jwtSecret = loadOrCreateSecret(dataDir);
+  }
+  const allowedOrigins = e.ALLOWED_ORIGINS.split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter((s) => s !== '' && s !== 'null' && s !== '*');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret,
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins,
+    cookieSecure: e.COOKIE_SECURE,
+    apiWorkers: e.API_WORKERS,
+    logLevel: e.LOG_LEVEL,
+    argon2: PRODUCTION_ARGON2,
+    rateLimits: {
+      loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, limit: e.LOGIN_LIMIT_PER_IP },
+      loginPerEmail: { ...DEFAULT_RATE_LIMITS.loginPerEmail, limit: e.LOGIN_LIMIT_PER_EMAIL },
+      registerPerIp: { ...DEFAULT_RATE_LIMITS.registerPerIp, limit: e.REGISTER_LIMIT_PER_IP },
+      registerPerEmail: { ...DEFAULT_RATE_LIMITS.registerPerEmail, limit: e.REGISTER_LIMIT_PER_EMAIL },
+    },
+    jsonBodyLimit: 1024 * 1024,
+    avatarLimit: 2 * 1024 * 1024,
+  };
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim();
+    if (Buffer.byteLength(s) >= 32) return s;
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const s = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, s + '\n', { mode: 0o600, flag: 'wx' });
+    return s;
+  } catch {
+    // another worker won the race: use its secret
+    return readFileSync(file, 'utf8').trim();
+  }
+}

@@ -1,0 +1,102 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema.js';
+import { MIGRATIONS_FOLDER, MIGRATION_LOCK_KEY } from './migrate.js';
+
+export type Schema = typeof schema;
+/** The driver-independent drizzle database (node-postgres or PGlite). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  /** One round-trip to the database; rejects when it is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Applies the committed migrations (under an advisory lock on PostgreSQL). */
+  migrate(): Promise<void>;
+};
+
+export type OpenOptions = { databaseUrl?: string; dataDir: string; poolMax?: number };
+
+/** Opens PostgreSQL (node-postgres Pool) when databaseUrl is set, else PGlite persisted under dataDir/pglite. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax);
+  const { mkdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const dir = join(opts.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = new PGlite(dir);
+  await client.waitReady;
+  return wrapPglite(client);
+}
+
+export async function openPostgres(databaseUrl: string, poolMax = 10): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolMax,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+    query_timeout: 20_000,
+  });
+  // An idle client losing its connection emits 'error' on the pool: without a listener the process dies.
+  pool.on('error', (err) => {
+    process.stderr.write(
+      JSON.stringify({ level: 'error', msg: 'postgres pool error', code: (err as { code?: string }).code ?? null }) + '\n',
+    );
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await pool.end();
+    },
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      const client = await pool.connect();
+      try {
+        // one migrator at a time across every API process / machine
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+type PgliteLike = import('@electric-sql/pglite').PGliteInterface;
+
+export async function wrapPglite(client: PgliteLike): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = drizzle(client as any, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      if (client.closed) throw new Error('database closed');
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      await migrate(db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  pgEnum,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType() {
+    return 'bytea';
+  },
+  fromDriver(value) {
+    return Buffer.isBuffer(value) ? value : Buffer.from(value);
+  },
+});
+
+export const roleEnum = pgEnum('role', ['USER', 'ADMIN']);
+export const genderEnum = pgEnum('gender', ['MALE', 'FEMALE', 'OTHER']);
+export const unitEnum = pgEnum('unit_preference', ['METRIC', 'IMPERIAL']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: varchar('email', { length: 320 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    role: roleEnum('role').notNull().default('USER'),
+    gender: genderEnum('gender'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    heightCm: doublePrecision('height_cm'),
+    avatarId: varchar('avatar_id', { length: 64 }),
+    unitPreference: unitEnum('unit_preference').notNull().default('METRIC'),
+    weekStartsOn: smallint('week_starts_on').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: bytea('secret_hash').notNull(),
+    persistent: boolean('persistent').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const weightEntries = pgTable(
+  'weight_entries',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    weightKg: doublePrecision('weight_kg').notNull(),
+    notes: varchar('notes', { length: 255 }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  // the unique index leads on user_id and serves every per-user query (range scans by date)
+  (t) => [uniqueIndex('weight_entries_user_id_date_unique').on(t.userId, t.date)],
+);
+
+export const goals = pgTable('goals', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  startWeightKg: doublePrecision('start_weight_kg').notNull(),
+  targetWeightKg: doublePrecision('target_weight_kg').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  targetDate: date('target_date', { mode: 'string' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const avatars = pgTable(
+  'avatars',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: varchar('content_type', { length: 64 }).notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('avatars_user_id_idx').on(t.userId)],
+);
+
+/** Rate-limit counters (fixed windows). Shared by every API process; never in process memory. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 400 }).primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);

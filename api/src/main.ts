@@ -1,0 +1,115 @@
+/**
+ * Production entry: config → database → migrations (advisory lock) → HTTP server; graceful shutdown.
+ * With API_WORKERS > 1 the primary runs the migrations once and forks that many workers sharing the port.
+ */
+import cluster from 'node:cluster';
+import { serve, type ServerType } from '@hono/node-server';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { createApp } from './app.js';
+import { createLogger } from './lib/logger.js';
+import { systemClock } from './lib/clock.js';
+
+const DRAIN_DEADLINE_MS = 10_000;
+
+async function startServer(config: Config, migrate: boolean): Promise<void> {
+  const log = createLogger(config.logLevel);
+  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (migrate) await runMigrations(database);
+  const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping });
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const http = server as import('node:http').Server;
+  http.requestTimeout = 30_000;
+  http.headersTimeout = 20_000;
+  http.keepAliveTimeout = 5_000;
+  if (!cluster.isWorker) process.stdout.write(`API listening on http://${config.host}:${config.port}\n`);
+  else log('info', { msg: 'worker listening', pid: process.pid });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log('info', { msg: 'shutting down', signal });
+    const deadline = setTimeout(() => {
+      log('warn', { msg: 'drain deadline reached; closing remaining connections' });
+      http.closeAllConnections?.();
+    }, DRAIN_DEADLINE_MS);
+    deadline.unref();
+    // stop accepting; idle keep-alive sockets are closed now, in-flight requests finish
+    // connections that finish their in-flight request become idle: close them as they do
+    const sweeper = setInterval(() => http.closeIdleConnections?.(), 100);
+    sweeper.unref();
+    http.close(async () => {
+      clearTimeout(deadline);
+      clearInterval(sweeper);
+      try {
+        await database.close();
+      } catch {
+        /* already closed */
+      }
+      process.exit(0);
+    });
+    http.closeIdleConnections?.();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  if (config.apiWorkers > 1 && cluster.isPrimary) {
+    if (!config.databaseUrl) {
+      process.stderr.write('API_WORKERS > 1 needs DATABASE_URL (PGlite is single-process); starting one process.\n');
+      return startServer(config, true);
+    }
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
+    await runMigrations(database);
+    await database.close();
+    for (let i = 0; i < config.apiWorkers; i++) cluster.fork({ API_WORKER_ID: String(i + 1), JWT_SECRET: config.jwtSecret });
+    let stopping = false;
+    let alive = config.apiWorkers;
+    let listening = 0;
+    cluster.on('listening', () => {
+      if (++listening === config.apiWorkers)
+        process.stdout.write(`API listening on http://${config.host}:${config.port} (${config.apiWorkers} workers)\n`);
+    });
+    cluster.on('exit', (worker, code) => {
+      alive--;
+      if (!stopping && code !== 0) {
+        alive++;
+        cluster.fork({ API_WORKER_ID: String(worker.id), JWT_SECRET: config.jwtSecret });
+      }
+      if (stopping && alive === 0) process.exit(0);
+    });
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+      setTimeout(() => process.exit(0), DRAIN_DEADLINE_MS + 2000).unref();
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    return;
+  }
+  // workers do not migrate: the primary did it before forking
+  await startServer(config, !cluster.isWorker);
+}
+
+main().catch((err) => {
+  process.stderr.write(`API failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

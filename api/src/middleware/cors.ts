@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../types.js';
+
+/** CORS only for configured origins; never reflects an unknown origin or `null`. */
+export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(allowedOrigins);
+  return async (c, next) => {
+    const origin = c.req.header('Origin');
+    const ok = !!origin && origin !== 'null' && allowed.has(origin);
+    if (c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) {
+      const res = new Response(null, { status: 204 });
+      res.headers.set('Vary', 'Origin');
+      if (ok) {
+        res.headers.set('Access-Control-Allow-Origin', origin);
+        res.headers.set('Access-Control-Allow-Credentials', 'true');
+        res.headers.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE');
+        res.headers.set('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+        res.headers.set('Access-Control-Max-Age', '600');
+      }
+      c.res = res;
+      return;
+    }
+    await next();
+    c.res.headers.append('Vary', 'Origin');
+    if (ok) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Allow-Credentials', 'true');
+      c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+    }
+  };
+}

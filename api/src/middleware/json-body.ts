@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../types.js';
+import { ApiError } from '../lib/errors.js';
+import { readBodyLimited } from '../lib/body.js';
+
+const JSON_TYPE = /^application\/json\s*(;.*)?$/i;
+
+/**
+ * For routes taking a JSON body: 415 for another content type, 413 over the limit (chunked too),
+ * 400 for malformed JSON or invalid UTF-8. The parsed value is handed to the zod validator through Hono's body cache.
+ */
+export function jsonBody(limit: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const ct = c.req.header('Content-Type') ?? '';
+    if (!JSON_TYPE.test(ct)) throw new ApiError(415, 'Content-Type must be application/json');
+    const bytes = await readBodyLimited(c.req.raw, limit);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new ApiError(400, 'Request body is not valid UTF-8');
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'Malformed JSON in request body');
+    }
+    c.req.bodyCache.json = Promise.resolve(parsed);
+    await next();
+  };
+}

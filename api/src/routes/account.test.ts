@@ -1,0 +1,48 @@
+import { expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { call, describeDb, register } from '../test/harness.js';
+
+describeDb('account: export and delete', (ctx) => {
+  it('exports all my data as JSON and CSV (formula-safe), nothing of others', async () => {
+    const u = await register(ctx.app);
+    const other = await register(ctx.app);
+    await call(ctx.app, 'POST', '/api/weights', { token: other.token, body: { weightKg: 99, date: '2026-01-01', notes: 'not mine' } });
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 80.5, date: '2026-01-02', notes: '=HYPERLINK("x"), "quoted"' } });
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 80, date: '2026-01-01' } });
+    const goal = { startWeightKg: 82, targetWeightKg: 75, startDate: '2026-01-01', targetDate: '2026-12-31' };
+    await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: goal });
+    const json = await call(ctx.app, 'GET', '/api/users/me/export', { token: u.token });
+    expect(json.status).toBe(200);
+    expect(json.body.user).toEqual(u.user);
+    expect(json.body.goal).toEqual(goal);
+    expect(json.body.weights.map((w: { date: string }) => w.date)).toEqual(['2026-01-01', '2026-01-02']);
+    expect(json.text).not.toContain('not mine');
+    const csv = await call(ctx.app, 'GET', '/api/users/me/export?format=csv', { token: u.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=UTF-8');
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment/);
+    expect(csv.text).toBe('date,weightKg,notes\r\n2026-01-01,80,\r\n2026-01-02,80.5,"\'=HYPERLINK(""x""), ""quoted"""\r\n');
+    expect((await call(ctx.app, 'GET', '/api/users/me/export?format=xml', { token: u.token })).status).toBe(422);
+  });
+
+  it('deletes the account with the current password: data, sessions and login are gone', async () => {
+    const u = await register(ctx.app);
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 70, date: '2026-02-02' } });
+    const wrong = await call(ctx.app, 'DELETE', '/api/users/me', { token: u.token, body: { currentPassword: 'nope-nope-nope' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.details[0].field).toBe('currentPassword');
+    expect((await call(ctx.app, 'DELETE', '/api/users/me', { token: u.token, body: {} })).status).toBe(422);
+    const r = await call(ctx.app, 'DELETE', '/api/users/me', { token: u.token, body: { currentPassword: u.password } });
+    expect(r.status).toBe(204);
+    expect(r.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
+    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(401);
+    const left = await ctx.db.execute(sql`select
+      (select count(*) from weight_entries where user_id = ${u.user.id})::int +
+      (select count(*) from sessions where user_id = ${u.user.id})::int as n`);
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // the email can be registered again
+    expect((await register(ctx.app, { email: u.email })).user.email).toBe(u.email);
+  });
+});

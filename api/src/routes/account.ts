@@ -1,0 +1,113 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { AppEnv, Deps } from '../types.js';
+import { DeleteAccountSchema, ExportQuerySchema } from '../schemas/account.js';
+import { errors } from '../schemas/common.js';
+import { UserSchema } from '../schemas/users.js';
+import { WeightEntrySchema } from '../schemas/weights.js';
+import { GoalSchema } from '../schemas/goals.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { requireAuth } from '../middleware/auth.js';
+import { forbidden, validationError } from '../lib/errors.js';
+import { validationHook } from '../lib/validation.js';
+import { verifyPassword } from '../auth/password.js';
+import { clearRefreshCookie } from '../auth/cookie.js';
+import { findUserById, toUserDto } from '../repositories/users.js';
+import { listEntries } from '../repositories/weights.js';
+import { findGoal } from '../repositories/goals.js';
+import { deleteUser } from '../repositories/account.js';
+
+const security = [{ bearerAuth: [] }];
+
+/** CSV field: quoted when needed; a leading =,+,-,@ is prefixed with ' so spreadsheets never run it as a formula. */
+const csvField = (v: string | number | null) => {
+  if (v === null) return '';
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export function accountRoutes(deps: Deps) {
+  const { db, config } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const auth = requireAuth(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/users/me/export',
+      tags: ['users'],
+      summary: 'Export all my data',
+      description: 'format=json (default): {user, goal, weights}; format=csv: the weight entries as CSV (date,weightKg,notes).',
+      security,
+      middleware: [auth] as const,
+      request: { query: ExportQuerySchema },
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              schema: z
+                .object({ user: UserSchema, goal: GoalSchema.nullable(), weights: z.array(WeightEntrySchema) })
+                .openapi('Export'),
+            },
+            'text/csv': { schema: z.string() },
+          },
+          description: 'A download of every record of the user',
+        },
+        401: errors[401],
+        403: errors[403],
+        422: errors[422],
+      },
+    }),
+    async (c) => {
+      const { format } = c.req.valid('query');
+      const userId = c.get('user').id;
+      const user = await findUserById(db, userId);
+      if (!user) throw forbidden('Unknown user');
+      const weights = await listEntries(db, userId);
+      if (format === 'csv') {
+        const lines = ['date,weightKg,notes', ...weights.map((w) => [w.date, w.weightKg, w.notes].map(csvField).join(','))];
+        return c.body(lines.join('\r\n') + '\r\n', 200, {
+          'Content-Type': 'text/csv; charset=UTF-8',
+          'Content-Disposition': 'attachment; filename="weights.csv"',
+        }) as never;
+      }
+      const goal = (await findGoal(db, userId)) ?? null;
+      c.header('Content-Disposition', 'attachment; filename="weight-tracker-export.json"');
+      return c.json({ user: toUserDto(user), goal, weights }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/users/me',
+      tags: ['users'],
+      summary: 'Delete my account and all its data',
+      description: 'Needs {currentPassword}. Removes the user, every session, entry, goal and avatar; clears the refresh cookie.',
+      security,
+      middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
+      request: { body: { content: { 'application/json': { schema: DeleteAccountSchema } }, required: true } },
+      responses: {
+        204: { description: 'Deleted' },
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        415: errors[415],
+        422: errors[422],
+      },
+    }),
+    async (c) => {
+      const { currentPassword } = c.req.valid('json');
+      const userId = c.get('user').id;
+      const user = await findUserById(db, userId);
+      if (!user) throw forbidden('Unknown user');
+      if (!(await verifyPassword(user.passwordHash, currentPassword)))
+        throw validationError([{ field: 'currentPassword', issue: 'Current password is incorrect' }]);
+      await deleteUser(db, userId);
+      clearRefreshCookie(c, config);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,337 @@
+import { expect, it } from 'vitest';
+import { sign } from 'hono/jwt';
+import { sql } from 'drizzle-orm';
+import { call, describeDb, DEFAULT_RATE_LIMITS, GOOD_PASSWORD, register, TEST_SECRET, uniqueEmail } from '../test/harness.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describeDb('auth', (ctx) => {
+  it('registers: 201 with accessToken and the user, a refresh cookie, never the hash', async () => {
+    const email = uniqueEmail('Reg');
+    const r = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { firstName: 'Ada', lastName: 'Lovelace', email, password: GOOD_PASSWORD },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.accessToken).toEqual(expect.any(String));
+    expect(r.body).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: email.toLowerCase(),
+      role: 'USER',
+      gender: null,
+      dateOfBirth: null,
+      heightCm: null,
+      avatarUrl: null,
+      unitPreference: 'METRIC',
+      weekStartsOn: 0,
+    });
+    expect(JSON.stringify(r.body)).not.toMatch(/argon2|passwordHash/);
+    const set = r.headers.get('set-cookie')!;
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Strict/);
+    expect(set).toMatch(/Path=\/api\/auth/);
+    expect(set).not.toMatch(/Domain=/i);
+    expect(set).not.toMatch(/Max-Age/); // browser-session cookie
+  });
+
+  it('refuses a duplicate email with 422 on email', async () => {
+    const u = await register(ctx.app);
+    const r = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { firstName: 'X', lastName: 'Y', email: u.email.toUpperCase(), password: GOOD_PASSWORD },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.error.details).toEqual([{ field: 'email', issue: 'Email has already been taken' }]);
+  });
+
+  it('validates register fields (password counted in code points, common passwords, unknown fields)', async () => {
+    const base = { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, password: '1234567' }, 'password'],
+      [{ ...base, password: 'x'.repeat(129) }, 'password'],
+      [{ ...base, password: '😀'.repeat(129) }, 'password'],
+      [{ ...base, password: 'password123' }, 'password'],
+      [{ ...base, password: 'Qwertyuiop' }, 'password'],
+      [{ ...base, email: 'not-an-email' }, 'email'],
+      [{ ...base, firstName: '' }, 'firstName'],
+      [{ ...base, lastName: 'x'.repeat(101) }, 'lastName'],
+      [{ ...base, role: 'ADMIN' }, 'role'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await call(ctx.app, 'POST', '/api/auth/register', { body });
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(r.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    // 8 and 128 code points are fine, also when each is 2 UTF-16 units
+    for (const password of ['Zq8!vT3m', '😀'.repeat(128), 'ü'.repeat(8)]) {
+      const r = await call(ctx.app, 'POST', '/api/auth/register', { body: { ...base, email: uniqueEmail(), password } });
+      expect(r.status).toBe(201);
+    }
+  });
+
+  it('has no seeded or default accounts', async () => {
+    for (const email of ['admin@example.com', 'admin', 'test@test.com', 'user@example.com']) {
+      const r = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: 'admin' } });
+      expect(r.status).toBe(401);
+    }
+  });
+
+  it('logs in; unknown email and wrong password answer identically', async () => {
+    const u = await register(ctx.app);
+    const ok = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.accessToken).toEqual(expect.any(String));
+    expect(ok.body.email).toBe(u.email);
+    const wrong = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: 'wrong-password-1' } });
+    const unknown = await call(ctx.app, 'POST', '/api/auth/login', {
+      body: { email: uniqueEmail('nobody'), password: 'wrong-password-1' },
+    });
+    for (const r of [wrong, unknown]) {
+      expect(r.status).toBe(401);
+      expect(r.body.error.details).toEqual([{ field: 'general', issue: 'Email or password is incorrect' }]);
+      expect(r.body.error.message).toBe('Email or password is incorrect');
+    }
+    expect(wrong.cookie).toBeUndefined();
+  });
+
+  it('a 100-character password: its first 72 characters do not log in (no truncation)', async () => {
+    const long = 'Ab3$'.repeat(25);
+    const u = await register(ctx.app, { password: long });
+    const r = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: long.slice(0, 72) } });
+    expect(r.status).toBe(401);
+    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: long } })).status).toBe(200);
+  });
+
+  it('remember → persistent cookie; a new session per login; several sessions per user', async () => {
+    const u = await register(ctx.app);
+    const a = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password, remember: true } });
+    const b = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
+    expect(a.headers.get('set-cookie')).toMatch(/Max-Age=2592000/);
+    expect(b.headers.get('set-cookie')).not.toMatch(/Max-Age/);
+    expect(a.cookie).not.toBe(b.cookie);
+    for (const cookie of [u.cookie, a.cookie!, b.cookie!]) {
+      const t = await call(ctx.app, 'GET', '/api/auth/token', { cookie });
+      expect(t.status).toBe(200);
+      expect((await call(ctx.app, 'GET', '/api/users/me', { token: t.body.accessToken })).status).toBe(200);
+    }
+  });
+
+  it('stores only a SHA-256 of the session secret, token >= 128 bits', async () => {
+    const u = await register(ctx.app);
+    const token = decodeURIComponent(u.cookie.split('=')[1]!);
+    const [id, secret] = token.split('.');
+    expect(secret!.length * 5).toBeGreaterThanOrEqual(128);
+    const rows = await ctx.db.execute(sql`select secret_hash from sessions where id = ${id}`);
+    const row = (rows as unknown as { rows: { secret_hash: Uint8Array }[] }).rows[0]!;
+    expect(Buffer.from(row.secret_hash).length).toBe(32);
+    expect(Buffer.from(row.secret_hash).toString()).not.toContain(secret);
+  });
+
+  it('cookie is Secure behind HTTPS (X-Forwarded-Proto only with TRUST_PROXY)', async () => {
+    const trusted = ctx.makeApp({ trustProxy: true });
+    const r = await call(trusted, 'POST', '/api/auth/register', {
+      body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD },
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(r.headers.get('set-cookie')).toMatch(/Secure/);
+    const untrusted = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD },
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(untrusted.headers.get('set-cookie')).not.toMatch(/Secure/);
+    const direct = await ctx.app.request(
+      'https://api.example.com/api/auth/register',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD }),
+      },
+    );
+    expect(direct.headers.get('set-cookie')).toMatch(/Secure/);
+  });
+
+  it('GET /auth/token: 401 without cookie or with a forged one', async () => {
+    expect((await call(ctx.app, 'GET', '/api/auth/token')).status).toBe(401);
+    const u = await register(ctx.app);
+    const [id] = decodeURIComponent(u.cookie.split('=')[1]!).split('.');
+    const forged = await call(ctx.app, 'GET', '/api/auth/token', { cookie: `wt_refresh=${id}.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa` });
+    expect(forged.status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: 'wt_refresh=garbage' })).status).toBe(401);
+    // the real one still works (a forged secret does not delete the session)
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(200);
+  });
+
+  it('logout deletes the session and clears the cookie; then refresh → 401 and the access token → 403', async () => {
+    const u = await register(ctx.app);
+    const r = await call(ctx.app, 'POST', '/api/auth/logout', { cookie: u.cookie, headers: { Origin: 'http://localhost:3000' } });
+    expect(r.status).toBe(204);
+    expect(r.headers.get('set-cookie')).toMatch(/wt_refresh=;.*Max-Age=0/);
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
+  });
+
+  it('logout checks Origin: foreign or null Origin → 403 and the session survives', async () => {
+    const u = await register(ctx.app);
+    for (const origin of ['https://evil.example', 'null']) {
+      const r = await call(ctx.app, 'POST', '/api/auth/logout', { cookie: u.cookie, headers: { Origin: origin } });
+      expect(r.status).toBe(403);
+    }
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(200);
+    // same host as the request is fine
+    const same = await call(ctx.app, 'POST', '/api/auth/logout', { cookie: u.cookie, headers: { Origin: 'http://localhost' } });
+    expect(same.status).toBe(204);
+  });
+
+  it('sliding idle expiry (30 days) and absolute cap (90 days) with the injected clock', async () => {
+    const start = ctx.clock.t;
+    try {
+      const u = await register(ctx.app);
+      // used every 29 days: stays alive until the 90-day cap
+      for (let i = 0; i < 3; i++) {
+        ctx.clock.advance(29 * DAY);
+        expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(200);
+      }
+      ctx.clock.advance(29 * DAY); // day 116 > 90
+      expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
+
+      ctx.clock.t = start;
+      const v = await register(ctx.app);
+      ctx.clock.advance(30 * DAY + 1000); // idle for more than 30 days
+      expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: v.cookie })).status).toBe(401);
+    } finally {
+      ctx.clock.t = start;
+    }
+  });
+
+  it('access token: HS256, 15 minutes, only sub/sid/role/iat/exp; expires with the clock', async () => {
+    const start = ctx.clock.t;
+    const u = await register(ctx.app);
+    const [h, p] = u.token.split('.');
+    expect(JSON.parse(Buffer.from(h!, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'role', 'sid', 'sub']);
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(900);
+    try {
+      ctx.clock.advance(16 * 60 * 1000);
+      expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
+    } finally {
+      ctx.clock.t = start;
+    }
+  });
+
+  it('refuses tampered tokens: alg none, wrong key, tampered payload, other alg (403); no/non-Bearer (401)', async () => {
+    const u = await register(ctx.app);
+    const [h, p, s] = u.token.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`;
+    const wrongKey = await sign(claims, 'another-secret-another-secret-123456', 'HS256');
+    const tampered = `${h}.${b64({ ...claims, role: 'ADMIN' })}.${s}`;
+    const hs512 = await sign(claims, TEST_SECRET, 'HS512');
+    for (const token of [none, wrongKey, tampered, hs512, 'abc', `${u.token}x`]) {
+      expect((await call(ctx.app, 'GET', '/api/users/me', { token })).status).toBe(403);
+    }
+    expect((await call(ctx.app, 'GET', '/api/users/me')).status).toBe(401);
+    const basic = await call(ctx.app, 'GET', '/api/users/me', { headers: { Authorization: `Basic ${u.token}` } });
+    expect(basic.status).toBe(401);
+    const token = await call(ctx.app, 'GET', '/api/users/me', { headers: { Authorization: `Token ${u.token}` } });
+    expect(token.status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(200);
+  });
+
+  it('rate-limits login per email (429 + Retry-After), another account still logs in, forged XFF does not help', async () => {
+    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    const victim = await register(ctx.app);
+    const other = await register(ctx.app);
+    const limit = DEFAULT_RATE_LIMITS.loginPerEmail.limit;
+    for (let i = 0; i < limit; i++) {
+      const r = await call(app, 'POST', '/api/auth/login', {
+        body: { email: victim.email, password: `wrong-${i}-password` },
+        headers: { 'X-Forwarded-For': `198.51.100.${i}` },
+      });
+      expect(r.status).toBe(401);
+    }
+    const blocked = await call(app, 'POST', '/api/auth/login', {
+      body: { email: victim.email, password: victim.password },
+      headers: { 'X-Forwarded-For': '198.51.100.250' },
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(blocked.body.error.requestId).toEqual(expect.any(String));
+    const ok = await call(app, 'POST', '/api/auth/login', { body: { email: other.email, password: other.password } });
+    expect(ok.status).toBe(200);
+    // after the window the account can log in again
+    const start = ctx.clock.t;
+    try {
+      ctx.clock.advance(DEFAULT_RATE_LIMITS.loginPerEmail.windowSeconds * 1000 + 1000);
+      const again = await call(app, 'POST', '/api/auth/login', { body: { email: victim.email, password: victim.password } });
+      expect(again.status).toBe(200);
+    } finally {
+      ctx.clock.t = start;
+    }
+  });
+
+  it('rate-limits login per IP; a forged X-Forwarded-For does not reset it unless TRUST_PROXY', async () => {
+    const rules = { ...DEFAULT_RATE_LIMITS, loginPerIp: { limit: 3, windowSeconds: 900 } };
+    const app = ctx.makeApp({ rateLimits: rules });
+    const ip = '192.0.2.55';
+    for (let i = 0; i < 3; i++) {
+      const r = await call(app, 'POST', '/api/auth/login', {
+        body: { email: uniqueEmail('x'), password: 'whatever-123' },
+        headers: { 'X-Forwarded-For': `10.0.0.${i}` },
+        ip,
+      });
+      expect(r.status).toBe(401);
+    }
+    const r = await call(app, 'POST', '/api/auth/login', {
+      body: { email: uniqueEmail('x'), password: 'whatever-123' },
+      headers: { 'X-Forwarded-For': '10.9.9.9' },
+      ip,
+    });
+    expect(r.status).toBe(429);
+    expect(r.headers.get('Retry-After')).toMatch(/^\d+$/);
+    // with TRUST_PROXY the last hop (set by our proxy) is the client: a different client is not blocked
+    const proxied = ctx.makeApp({ rateLimits: rules, trustProxy: true });
+    const r2 = await call(proxied, 'POST', '/api/auth/login', {
+      body: { email: uniqueEmail('x'), password: 'whatever-123' },
+      headers: { 'X-Forwarded-For': `${ip}, 203.0.113.99` },
+      ip: '127.0.0.1',
+    });
+    expect(r2.status).toBe(401);
+  });
+
+  it('rate-limits register per IP', async () => {
+    const app = ctx.makeApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerIp: { limit: 2, windowSeconds: 3600 } } });
+    const ip = '192.0.2.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await call(app, 'POST', '/api/auth/register', {
+        body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD },
+        ip,
+      });
+      statuses.push(r.status);
+      if (r.status === 429) expect(r.headers.get('Retry-After')).toMatch(/^\d+$/);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it('unknown email and wrong password take similar time', async () => {
+    const app = ctx.makeApp({ argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 } });
+    const u = await register(app);
+    const time = async (email: string) => {
+      const t = performance.now();
+      await call(app, 'POST', '/api/auth/login', { body: { email, password: 'not-the-password' } });
+      return performance.now() - t;
+    };
+    await time(uniqueEmail()); // warm the dummy hash
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(await time(u.email));
+      unknown.push(await time(uniqueEmail()));
+    }
+    const med = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+    const ratio = med(unknown) / med(known);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+});

@@ -1,0 +1,185 @@
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { randomUUID } from 'node:crypto';
+import type { AppEnv, Deps } from '../types.js';
+import { AuthResponseSchema, LoginSchema, RegisterSchema, TokenResponseSchema } from '../schemas/auth.js';
+import { errors, normalizeEmail } from '../schemas/common.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { ApiError, unauthorized, validationError } from '../lib/errors.js';
+import { dummyHash, hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
+import { createSession, deleteExpiredSessions, invalidateSession, validateSessionToken } from '../auth/sessions.js';
+import { signAccessToken } from '../auth/jwt.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
+import { consume, ensureNotBlocked } from '../auth/rate-limit.js';
+import { clear as clearLimit, hit } from '../repositories/rate-limits.js';
+import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
+import { clientIp, requestHosts } from '../lib/net.js';
+import { validationHook } from '../lib/validation.js';
+
+export const COMMON_PASSWORD_ISSUE = 'This password is too common. Choose a less guessable one.';
+const BAD_CREDENTIALS = [{ field: 'general', issue: 'Email or password is incorrect' }];
+
+export function authRoutes(deps: Deps) {
+  const { db, config, clock } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const json = jsonBody(config.jsonBodyLimit);
+
+  const register = createRoute({
+    method: 'post',
+    path: '/auth/register',
+    tags: ['auth'],
+    summary: 'Create an account',
+    description: 'Creates the user, starts a refresh session (browser-session cookie) and returns an access token.',
+    middleware: [json] as const,
+    request: { body: { content: { 'application/json': { schema: RegisterSchema } }, required: true } },
+    responses: {
+      201: { content: { 'application/json': { schema: AuthResponseSchema } }, description: 'Created; sets the refresh cookie' },
+      400: errors[400],
+      413: errors[413],
+      415: errors[415],
+      422: errors[422],
+      429: errors[429],
+    },
+  });
+  app.openapi(register, async (c) => {
+    const body = c.req.valid('json');
+    const now = clock.now();
+    const email = normalizeEmail(body.email);
+    const ip = clientIp(c, config.trustProxy);
+    await consume(
+      db,
+      [
+        { key: `register:ip:${ip}`, rule: config.rateLimits.registerPerIp },
+        { key: `register:email:${email}`, rule: config.rateLimits.registerPerEmail },
+      ],
+      now,
+    );
+    if (isCommonPassword(body.password)) throw validationError([{ field: 'password', issue: COMMON_PASSWORD_ISSUE }]);
+    if (await findUserByEmail(db, email)) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);
+    const passwordHash = await hashPassword(body.password, config.argon2);
+    const user = await insertUser(db, {
+      id: randomUUID(),
+      email,
+      passwordHash,
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      now,
+    });
+    if (!user) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);
+    const { token, session } = await createSession(db, user.id, false, now);
+    setRefreshCookie(c, config, token, session, now);
+    const accessToken = await signAccessToken(config.jwtSecret, { sub: user.id, sid: session.id, role: user.role }, now);
+    return c.json({ accessToken, ...toUserDto(user) }, 201);
+  });
+
+  const login = createRoute({
+    method: 'post',
+    path: '/auth/login',
+    tags: ['auth'],
+    summary: 'Log in',
+    description:
+      'Starts a new refresh session. With remember=true the refresh cookie is persistent, otherwise a browser-session cookie. ' +
+      'Unknown email and wrong password answer alike (401, general).',
+    middleware: [json] as const,
+    request: { body: { content: { 'application/json': { schema: LoginSchema } }, required: true } },
+    responses: {
+      200: { content: { 'application/json': { schema: AuthResponseSchema } }, description: 'Logged in; sets the refresh cookie' },
+      400: errors[400],
+      401: errors[401],
+      413: errors[413],
+      415: errors[415],
+      422: errors[422],
+      429: errors[429],
+    },
+  });
+  app.openapi(login, async (c) => {
+    const body = c.req.valid('json');
+    const now = clock.now();
+    const email = normalizeEmail(body.email);
+    const ip = clientIp(c, config.trustProxy);
+    const emailKey = `login:email:${email.slice(0, 320)}`;
+    const ipKey = `login:ip:${ip}`;
+    // failed attempts are counted per IP and per account; a blocked key answers 429 before any password check
+    await ensureNotBlocked(
+      db,
+      [
+        { key: ipKey, rule: config.rateLimits.loginPerIp },
+        { key: emailKey, rule: config.rateLimits.loginPerEmail },
+      ],
+      now,
+    );
+    const user = await findUserByEmail(db, email);
+    // always run one argon2 verification so unknown emails take as long as wrong passwords
+    const ok = await verifyPassword(user ? user.passwordHash : await dummyHash(config.argon2), body.password);
+    if (!user || !ok) {
+      await hit(db, emailKey, config.rateLimits.loginPerEmail.windowSeconds, now);
+      await hit(db, ipKey, config.rateLimits.loginPerIp.windowSeconds, now);
+      throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
+    }
+    await clearLimit(db, emailKey);
+    await deleteExpiredSessions(db, user.id, now);
+    const { token, session } = await createSession(db, user.id, body.remember === true, now);
+    setRefreshCookie(c, config, token, session, now);
+    const accessToken = await signAccessToken(config.jwtSecret, { sub: user.id, sid: session.id, role: user.role }, now);
+    return c.json({ accessToken, ...toUserDto(user) }, 200);
+  });
+
+  const token = createRoute({
+    method: 'get',
+    path: '/auth/token',
+    tags: ['auth'],
+    summary: 'Refresh the access token',
+    description: 'Reads the HttpOnly refresh cookie; extends the session (sliding 30 days, capped at 90 days).',
+    responses: {
+      200: { content: { 'application/json': { schema: TokenResponseSchema } }, description: 'A fresh access token' },
+      401: errors[401],
+    },
+  });
+  app.openapi(token, async (c) => {
+    const now = clock.now();
+    const raw = readRefreshCookie(c);
+    const session = raw ? await validateSessionToken(db, raw, now) : null;
+    const user = session ? await findUserById(db, session.userId) : undefined;
+    if (!session || !user) {
+      if (raw) clearRefreshCookie(c, config);
+      throw unauthorized('No valid session');
+    }
+    if (session.persistent) setRefreshCookie(c, config, raw!, session, now);
+    const accessToken = await signAccessToken(config.jwtSecret, { sub: user.id, sid: session.id, role: user.role }, now);
+    return c.json({ accessToken }, 200);
+  });
+
+  const logout = createRoute({
+    method: 'post',
+    path: '/auth/logout',
+    tags: ['auth'],
+    summary: 'Log out',
+    description: 'Deletes the refresh session and clears the cookie. A cross-origin Origin is refused (403).',
+    responses: { 204: { description: 'Logged out' }, 403: errors[403] },
+  });
+  app.openapi(logout, async (c) => {
+    const origin = c.req.header('Origin');
+    if (origin !== undefined && !originAllowed(origin, c)) throw new ApiError(403, 'Cross-origin request refused');
+    if (c.req.header('Sec-Fetch-Site') === 'cross-site') throw new ApiError(403, 'Cross-origin request refused');
+    const raw = readRefreshCookie(c);
+    if (raw) {
+      const session = await validateSessionToken(db, raw, clock.now());
+      if (session) await invalidateSession(db, session.id);
+    }
+    clearRefreshCookie(c, config);
+    return c.body(null, 204);
+  });
+
+  function originAllowed(origin: string, c: Parameters<typeof requestHosts>[0]): boolean {
+    if (origin === 'null' || origin === '') return false;
+    if (config.allowedOrigins.includes(origin)) return true;
+    let host: string;
+    try {
+      host = new URL(origin).host.toLowerCase();
+    } catch {
+      return false;
+    }
+    return requestHosts(c, config.trustProxy).includes(host);
+  }
+
+  return app;
+}

@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { call, describeDb, register } from '../test/harness.js';
+
+describeDb('goals', (ctx) => {
+  it('GET 404 when none; PATCH creates with all four, else 422 naming each missing field', async () => {
+    const u = await register(ctx.app);
+    expect((await call(ctx.app, 'GET', '/api/goals', { token: u.token })).status).toBe(404);
+    const partial = await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { targetWeightKg: 70 } });
+    expect(partial.status).toBe(422);
+    expect(partial.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(
+      ['startDate', 'startWeightKg', 'targetDate'].sort(),
+    );
+    const empty = await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: {} });
+    expect(empty.body.error.details).toHaveLength(4);
+    const goal = { startWeightKg: 90, targetWeightKg: 75.5, startDate: '2026-01-01', targetDate: '2027-06-30' };
+    const created = await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: goal });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual(goal);
+    expect((await call(ctx.app, 'GET', '/api/goals', { token: u.token })).body).toEqual(goal);
+    const updated = await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { targetWeightKg: 72 } });
+    expect(updated.body).toEqual({ ...goal, targetWeightKg: 72 });
+  });
+
+  it('validates goal fields', async () => {
+    const u = await register(ctx.app);
+    for (const [body, field] of [
+      [{ startWeightKg: -5 }, 'startWeightKg'],
+      [{ targetWeightKg: '70' }, 'targetWeightKg'],
+      [{ startDate: '2025-02-30' }, 'startDate'],
+      [{ targetDate: 'soon' }, 'targetDate'],
+      [{ userId: 'x' }, 'userId'],
+    ] as const) {
+      const r = await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body });
+      expect(r.status).toBe(422);
+      expect(r.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+  });
+
+  it('goals are per user', async () => {
+    const a = await register(ctx.app);
+    const b = await register(ctx.app);
+    const goal = { startWeightKg: 90, targetWeightKg: 80, startDate: '2026-01-01', targetDate: '2026-12-31' };
+    await call(ctx.app, 'PATCH', '/api/goals', { token: a.token, body: goal });
+    expect((await call(ctx.app, 'GET', '/api/goals', { token: b.token })).status).toBe(404);
+    const bPartial = await call(ctx.app, 'PATCH', '/api/goals', { token: b.token, body: { targetWeightKg: 60 } });
+    expect(bPartial.status).toBe(422);
+    expect((await call(ctx.app, 'GET', '/api/goals', { token: a.token })).body).toEqual(goal);
+  });
+});

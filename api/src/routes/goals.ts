@@ -1,0 +1,82 @@
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import type { AppEnv, Deps } from '../types.js';
+import { GoalSchema, UpdateGoalSchema } from '../schemas/goals.js';
+import { errors } from '../schemas/common.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { requireAuth } from '../middleware/auth.js';
+import { notFound, validationError } from '../lib/errors.js';
+import { validationHook } from '../lib/validation.js';
+import { findGoal, saveGoal, type GoalDto } from '../repositories/goals.js';
+
+const security = [{ bearerAuth: [] }];
+const FIELDS = ['startWeightKg', 'targetWeightKg', 'startDate', 'targetDate'] as const;
+const LABELS: Record<(typeof FIELDS)[number], string> = {
+  startWeightKg: 'Start weight is required',
+  targetWeightKg: 'Target weight is required',
+  startDate: 'Start date is required',
+  targetDate: 'Target date is required',
+};
+
+export function goalRoutes(deps: Deps) {
+  const { db, config, clock } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const auth = requireAuth(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/goals',
+      tags: ['goals'],
+      summary: "The user's goal",
+      security,
+      middleware: [auth] as const,
+      responses: {
+        200: { content: { 'application/json': { schema: GoalSchema } }, description: 'Goal' },
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const g = await findGoal(db, c.get('user').id);
+      if (!g) throw notFound('No goal set');
+      return c.json(g, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/goals',
+      tags: ['goals'],
+      summary: 'Create or update the goal',
+      description: 'Partial update; when no goal exists all four fields are required (422 names each missing one).',
+      security,
+      middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
+      request: { body: { content: { 'application/json': { schema: UpdateGoalSchema } }, required: true } },
+      responses: {
+        200: { content: { 'application/json': { schema: GoalSchema } }, description: 'The saved goal' },
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        413: errors[413],
+        415: errors[415],
+        422: errors[422],
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const userId = c.get('user').id;
+      // one statement (INSERT … ON CONFLICT) after reading the current goal; concurrent PATCHes are last-write-wins
+      const current = await findGoal(db, userId);
+      const merged: Partial<GoalDto> = { ...(current ?? {}) };
+      for (const f of FIELDS) if (body[f] !== undefined) (merged as Record<string, unknown>)[f] = body[f];
+      const missing = FIELDS.filter((f) => merged[f] === undefined);
+      if (missing.length) throw validationError(missing.map((f) => ({ field: f, issue: LABELS[f] })));
+      const saved = await saveGoal(db, userId, merged as GoalDto, clock.now());
+      return c.json(saved, 200);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import type { AppEnv, Deps } from '../types.js';
+import { validationHook } from '../lib/validation.js';
+
+const Health = z.object({ status: z.literal('ok'), db: z.enum(['ok', 'unavailable']) }).openapi('Health');
+
+export function healthRoutes(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const ping = deps.ping ?? (async () => void (await deps.db.execute(sql`select 1`)));
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/health',
+      tags: ['health'],
+      summary: 'Readiness: process up and one database round-trip',
+      responses: {
+        200: { content: { 'application/json': { schema: Health } }, description: 'Ready' },
+        503: { content: { 'application/json': { schema: Health } }, description: 'Database unavailable' },
+      },
+    }),
+    async (c) => {
+      try {
+        await withTimeout(ping(), 3000);
+        return c.json({ status: 'ok' as const, db: 'ok' as const }, 200);
+      } catch {
+        return c.json({ status: 'ok' as const, db: 'unavailable' as const }, 503);
+      }
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/health/live',
+      tags: ['health'],
+      summary: 'Liveness: the process answers',
+      responses: { 200: { content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } }, description: 'Alive' } },
+    }),
+    (c) => c.json({ status: 'ok' as const }, 200),
+  );
+
+  return app;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('timeout')), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,139 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { AppEnv, Deps } from '../types.js';
+import { UpdateUserSchema, UserSchema } from '../schemas/users.js';
+import { errors, normalizeEmail } from '../schemas/common.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { requireAuth } from '../middleware/auth.js';
+import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
+import { validationHook } from '../lib/validation.js';
+import { todayUtc } from '../lib/dates.js';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
+import { createSession, invalidateOtherSessions } from '../auth/sessions.js';
+import { signAccessToken } from '../auth/jwt.js';
+import { setRefreshCookie } from '../auth/cookie.js';
+import { findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch } from '../repositories/users.js';
+import { COMMON_PASSWORD_ISSUE } from './auth.js';
+import { sessions } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+
+export function userRoutes(deps: Deps) {
+  const { db, config, clock } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const auth = requireAuth(deps);
+
+  const getMe = createRoute({
+    method: 'get',
+    path: '/users/me',
+    tags: ['users'],
+    summary: 'The current user',
+    security: [{ bearerAuth: [] }],
+    middleware: [auth] as const,
+    responses: {
+      200: { content: { 'application/json': { schema: UserSchema } }, description: 'The user' },
+      401: errors[401],
+      403: errors[403],
+    },
+  });
+  app.openapi(getMe, async (c) => {
+    const user = await findUserById(db, c.get('user').id);
+    if (!user) throw forbidden('Unknown user');
+    return c.json(toUserDto(user), 200);
+  });
+
+  const patchMe = createRoute({
+    method: 'patch',
+    path: '/users/me',
+    tags: ['users'],
+    summary: 'Update the current user',
+    description:
+      'Any subset of the profile fields. Changing email or password requires currentPassword. A password change ends every ' +
+      'other session and rotates the current one (a new refresh cookie and accessToken are returned).',
+    security: [{ bearerAuth: [] }],
+    middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
+    request: { body: { content: { 'application/json': { schema: UpdateUserSchema } }, required: true } },
+    responses: {
+      200: {
+        content: { 'application/json': { schema: UserSchema.extend({ accessToken: z.string().optional() }) } },
+        description: 'The updated user',
+      },
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      413: errors[413],
+      415: errors[415],
+      422: errors[422],
+    },
+  });
+  app.openapi(patchMe, async (c) => {
+    const body = c.req.valid('json');
+    const me = c.get('user');
+    const now = clock.now();
+    const user = await findUserById(db, me.id);
+    if (!user) throw forbidden('Unknown user');
+
+    const details: ErrorDetail[] = [];
+    if (body.dateOfBirth && body.dateOfBirth >= todayUtc(clock))
+      details.push({ field: 'dateOfBirth', issue: 'Date of birth must be in the past' });
+    const newEmail = body.email !== undefined ? normalizeEmail(body.email) : undefined;
+    const emailChanges = newEmail !== undefined && newEmail !== user.email;
+    if (body.password !== undefined && isCommonPassword(body.password))
+      details.push({ field: 'password', issue: COMMON_PASSWORD_ISSUE });
+    if (details.length) throw validationError(details);
+
+    if (emailChanges || body.password !== undefined) {
+      if (!body.currentPassword)
+        throw validationError([{ field: 'currentPassword', issue: 'Enter your current password to change email or password' }]);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+        throw validationError([{ field: 'currentPassword', issue: 'Current password is incorrect' }]);
+    }
+    if (emailChanges) {
+      const other = await findUserByEmail(db, newEmail!);
+      if (other && other.id !== user.id) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);
+    }
+
+    const patch: UserPatch = {};
+    if (body.firstName !== undefined) patch.firstName = body.firstName.trim();
+    if (body.lastName !== undefined) patch.lastName = body.lastName.trim();
+    if (emailChanges) patch.email = newEmail;
+    if (body.heightCm !== undefined) patch.heightCm = body.heightCm;
+    if (body.dateOfBirth !== undefined) patch.dateOfBirth = body.dateOfBirth;
+    if (body.gender !== undefined) patch.gender = body.gender;
+    if (body.unitPreference !== undefined) patch.unitPreference = body.unitPreference;
+    if (body.weekStartsOn !== undefined) patch.weekStartsOn = body.weekStartsOn;
+    if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password, config.argon2);
+
+    // one transaction: the profile update and, on a password change, the session rotation commit together
+    const result = await db
+      .transaction(async (tx) => {
+        const updated = await updateUser(tx, user.id, patch, now);
+        if (!updated) throw forbidden('Unknown user');
+        if (body.password === undefined) return { updated, rotated: undefined };
+        // end every session of the user (other devices and the current one), then start a new current session
+        const current = (await tx.select().from(sessions).where(eq(sessions.id, me.sessionId)).limit(1))[0];
+        await invalidateOtherSessions(tx, user.id, null);
+        const rotated = await createSession(tx, user.id, current?.persistent ?? false, now);
+        return { updated, rotated };
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);
+        throw err;
+      });
+    const { updated, rotated } = result;
+    let accessToken: string | undefined;
+    if (rotated) {
+      setRefreshCookie(c, config, rotated.token, rotated.session, now);
+      accessToken = await signAccessToken(config.jwtSecret, { sub: user.id, sid: rotated.session.id, role: updated.role }, now);
+    }
+    return c.json({ ...toUserDto(updated), ...(accessToken ? { accessToken } : {}) }, 200);
+  });
+
+  return app;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+

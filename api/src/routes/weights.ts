@@ -1,0 +1,197 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { AppEnv, Deps } from '../types.js';
+import {
+  AverageItemSchema,
+  AverageQuerySchema,
+  CreateWeightSchema,
+  DateParamSchema,
+  PeriodParamSchema,
+  RangeQuerySchema,
+  WeightEntrySchema,
+} from '../schemas/weights.js';
+import { errors } from '../schemas/common.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { requireAuth } from '../middleware/auth.js';
+import { ApiError, notFound, validationError } from '../lib/errors.js';
+import { isCalendarDate, tomorrowUtc } from '../lib/dates.js';
+import { validationHook } from '../lib/validation.js';
+import * as repo from '../repositories/weights.js';
+import { findUserById } from '../repositories/users.js';
+
+const entryJson = { content: { 'application/json': { schema: WeightEntrySchema } } };
+const security = [{ bearerAuth: [] }];
+
+export function weightRoutes(deps: Deps) {
+  const { db, config, clock } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const auth = requireAuth(deps);
+
+  /** Path dates: malformed → 400 (the contract), not 422. */
+  const pathDate = (s: string): string => {
+    if (!isCalendarDate(s)) throw new ApiError(400, 'Malformed date in path', [{ field: 'date', issue: 'Use a real date as yyyy-MM-dd' }]);
+    return s;
+  };
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/weights',
+      tags: ['weights'],
+      summary: 'List entries',
+      description: 'Entries between start_date and end_date (both optional, inclusive), ascending by date.',
+      security,
+      middleware: [auth] as const,
+      request: { query: RangeQuerySchema },
+      responses: {
+        200: { content: { 'application/json': { schema: z.array(WeightEntrySchema) } }, description: 'Entries' },
+        401: errors[401],
+        403: errors[403],
+        422: errors[422],
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(await repo.listEntries(db, c.get('user').id, q.start_date, q.end_date), 200);
+    },
+  );
+
+  for (const edge of ['latest', 'earliest'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `/weights/${edge}`,
+        tags: ['weights'],
+        summary: `The ${edge} entry`,
+        security,
+        middleware: [auth] as const,
+        responses: {
+          200: { ...entryJson, description: 'Entry' },
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+        },
+      }),
+      async (c) => {
+        const e = await repo.findEdgeEntry(db, c.get('user').id, edge);
+        if (!e) throw notFound('No entries');
+        return c.json(e, 200);
+      },
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/weights/date/{date}',
+      tags: ['weights'],
+      summary: 'The entry of one date',
+      security,
+      middleware: [auth] as const,
+      request: { params: DateParamSchema },
+      responses: {
+        200: { ...entryJson, description: 'Entry' },
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const date = pathDate(c.req.valid('param').date);
+      const e = await repo.findEntryByDate(db, c.get('user').id, date);
+      if (!e) throw notFound('No entry for this date');
+      return c.json(e, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/weights/date/{date}',
+      tags: ['weights'],
+      summary: 'Delete the entry of one date',
+      security,
+      middleware: [auth] as const,
+      request: { params: DateParamSchema },
+      responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const date = pathDate(c.req.valid('param').date);
+      if (!(await repo.deleteEntryByDate(db, c.get('user').id, date))) throw notFound('No entry for this date');
+      return c.body(null, 204);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/weights',
+      tags: ['weights'],
+      summary: 'Create or replace the entry of a date',
+      description:
+        'Upsert on (user, date). weightKg: finite, 0 < w < 1000. date: a real date from 1900-01-01 to tomorrow (UTC). ' +
+        'notes: at most 255 characters; omitted notes clear them.',
+      security,
+      middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
+      request: { body: { content: { 'application/json': { schema: CreateWeightSchema } }, required: true } },
+      responses: {
+        201: { ...entryJson, description: 'The saved entry' },
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        413: errors[413],
+        415: errors[415],
+        422: errors[422],
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      if (body.date > tomorrowUtc(clock)) throw validationError([{ field: 'date', issue: 'Date cannot be in the future' }]);
+      const e = await repo.upsertEntry(
+        db,
+        c.get('user').id,
+        { date: body.date, weightKg: body.weightKg, notes: body.notes ?? null },
+        clock.now(),
+      );
+      return c.json(e, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/weights/average/{period}',
+      tags: ['weights'],
+      summary: 'Weekly, monthly or yearly averages',
+      description:
+        'Ascending buckets {week: "IYYY-IW" | month: "YYYY-MM" | year: "YYYY", average (1 decimal), count}. Weeks use ISO-8601 ' +
+        'numbering with the ISO week-year; with week_starts_on=0 a Sunday belongs to the following Monday\'s ISO week.',
+      security,
+      middleware: [auth] as const,
+      request: { params: PeriodParamSchema, query: AverageQuerySchema },
+      responses: {
+        200: { content: { 'application/json': { schema: z.array(AverageItemSchema) } }, description: 'Averages' },
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        422: errors[422],
+      },
+    }),
+    async (c) => {
+      const { period } = c.req.valid('param');
+      const q = c.req.valid('query');
+      const userId = c.get('user').id;
+      let wso: 0 | 1;
+      if (q.week_starts_on !== undefined) wso = q.week_starts_on === '0' ? 0 : 1;
+      else wso = (await findUserById(db, userId))?.weekStartsOn === 1 ? 1 : 0;
+      const rows = await repo.averages(db, userId, period, wso, q.start_date, q.end_date);
+      const key = period === 'weekly' ? 'week' : period === 'monthly' ? 'month' : 'year';
+      return c.json(
+        rows.map((r) => ({ [key]: r.key, average: r.average, count: r.count })),
+        200,
+      );
+    },
+  );
+
+  return app;
+}

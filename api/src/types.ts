@@ -1,0 +1,22 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
+
+export type AuthUser = { id: string; sessionId: string; role: 'USER' | 'ADMIN' };
+
+export type Deps = {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  /** Optional readiness probe (defaults to `select 1`). */
+  ping?: () => Promise<void>;
+};
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    user: AuthUser;
+  };
+};
