@@ -136,7 +136,8 @@ export function createConfig(app) {
         hot: true,
         historyApiFallback: true,
         headers: app.isHost ? {} : { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { warnings: false } },
+        // The hot-reload socket follows the page's own host (localhost, 127.0.0.1 or a LAN name).
+        client: { overlay: { warnings: false }, webSocketURL: 'auto://0.0.0.0:0/ws' },
         ...app.devServer,
       },
       stats: 'errors-warnings',
