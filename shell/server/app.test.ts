@@ -71,3 +71,13 @@ describe('remotes configuration', () => {
     expect(contentSecurityPolicy(remoteOrigins(moved))).toContain("script-src 'self' https://cdn.example.com");
   });
 });
+
+describe('shell redeploys', () => {
+  it('serves the new index.html after dist/ is replaced, without a restart', async () => {
+    const dist = fakeDist();
+    const app = createShellServer({ distDir: dist, env });
+    expect(await (await app.request('/dashboard')).text()).toContain('<div id="root">');
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root" data-release="2"></div>');
+    expect(await (await app.request('/dashboard')).text()).toContain('data-release="2"');
+  });
+});

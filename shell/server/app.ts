@@ -88,17 +88,15 @@ export function createShellServer({ distDir, env = process.env, clientIp }: Shel
 
   app.use('*', serveDist(distDir));
 
-  // Client-side routes: every other GET for a page gets the app shell.
-  let indexHtml: Promise<string> | undefined;
+  // Client-side routes: every other GET for a page gets the app shell. Read per request (it is
+  // small and in the page cache), so replacing dist/ deploys a new shell without a restart.
   app.get('*', async (c) => {
     if (path.extname(c.req.path)) return c.notFound();
-    indexHtml ??= readFile(path.join(distDir, 'index.html'), 'utf8');
     try {
-      const html = await indexHtml;
+      const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
       c.header('Cache-Control', 'no-cache');
       return c.html(html);
     } catch {
-      indexHtml = undefined;
       return c.text('The shell is not built. Run `npm run build`.', 503);
     }
   });

@@ -199,6 +199,24 @@ describe('cache tags', () => {
     subs.forEach((s) => s.unsubscribe());
   });
 
+  it('a password change stores the new access token before the user is re-read with it', async () => {
+    const { calls } = installFetchMock((call) => {
+      if (call.method === 'PATCH') return json(200, { ...user, accessToken: 'rotated' });
+      const bearer = call.headers.get('authorization');
+      return bearer === 'Bearer rotated' || !calls.some((c) => c.method === 'PATCH') ? json(200, user) : apiError(403, 'Session ended');
+    });
+    const store = signedIn();
+    const sub = store.dispatch(api.endpoints.getMe.initiate());
+    await sub;
+    await store.dispatch(api.endpoints.updateMe.initiate({ password: 'a new passphrase', currentPassword: 'old one' }));
+    expect(store.getState().auth.accessToken).toBe('rotated');
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === '/api/users/me' && c.method === 'GET')).toHaveLength(2));
+    const reread = calls.filter((c) => c.path === '/api/users/me' && c.method === 'GET')[1];
+    expect(reread.headers.get('authorization')).toBe('Bearer rotated');
+    expect(calls.some((c) => c.path === '/api/auth/token')).toBe(false);
+    sub.unsubscribe();
+  });
+
   it('a successful login starts from an empty cache', async () => {
     installFetchMock((call) => (call.path === '/api/auth/login' ? json(200, { ...user, accessToken: 'new' }) : json(200, [])));
     const store = signedIn();
@@ -226,7 +244,7 @@ describe('logoutUser', () => {
     await store.dispatch(logoutUser());
     expect(authWhenCalled).toMatchObject({ user: null, accessToken: null, persist: false });
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/auth/logout' });
-    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false });
+    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false, loggedOut: true });
     expect(store.getState().api.queries).toEqual({});
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -237,7 +255,7 @@ describe('logoutUser', () => {
     });
     const store = createAppStore({ auth: { user, accessToken: 'token', persist: true } });
     await expect(store.dispatch(logoutUser())).resolves.toBeUndefined();
-    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false });
+    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false, loggedOut: true });
     expect(navigate).not.toHaveBeenCalled();
   });
 });
@@ -251,7 +269,7 @@ describe('restoreSession', () => {
     });
     const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
     await expect(store.dispatch(restoreSession())).resolves.toBe(true);
-    expect(store.getState().auth).toEqual({ user, accessToken: 'restored', persist: true });
+    expect(store.getState().auth).toEqual({ user, accessToken: 'restored', persist: true, loggedOut: false });
     expect(store.getState().preferences).toMatchObject({ unit: 'IMPERIAL', weekStartsOn: 1 });
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/token', '/api/users/me']);
   });

@@ -1,6 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { Goal } from '../domain/overview';
+import { setAccessToken } from '../state/authSlice';
 import type { User } from '../state/types';
 import { API_REDUCER_PATH, baseQueryWithReauth, REFRESH_PATH, type ApiExtraOptions } from './baseQuery';
 import type {
@@ -76,9 +77,19 @@ export const api = createApi({
       query: () => 'users/me',
       providesTags: ['User'],
     }),
-    updateMe: build.mutation<User, UpdateMeRequest>({
+    updateMe: build.mutation<User & { accessToken?: string }, UpdateMeRequest>({
       query: (body) => ({ url: 'users/me', method: 'PATCH', body }),
-      invalidatesTags: (_result, error) => (error ? [] : ['User']),
+      // A password change rotates the session and answers with a new token: store it before the
+      // user is re-read, or that read goes out with the old token and is refused.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data.accessToken) dispatch(setAccessToken(data.accessToken));
+          dispatch(api.util.invalidateTags(['User']));
+        } catch {
+          /* nothing changed on the server */
+        }
+      },
     }),
     uploadAvatar: build.mutation<User, Blob>({
       query: (file) => {

@@ -150,6 +150,31 @@ describe('403: one shared refresh, one retry', () => {
   });
 });
 
+describe('signing out while calls are in flight', () => {
+  it('does not redirect a call refused because the user has just logged out', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    installFetchMock(async (call) => {
+      if (call.path === '/api/auth/token') return apiError(401, 'No session');
+      await gate;
+      return apiError(403, 'Session revoked');
+    });
+    const store = signedInStore();
+    const pending = store.dispatch(api.endpoints.getGoal.initiate());
+    store.dispatch({ type: 'auth/clearAuth' });
+    release();
+    await pending;
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('does not redirect a 401 that arrives after sign-out', async () => {
+    installFetchMock(() => apiError(401, 'No bearer token'));
+    const store = createAppStore({ auth: { user: null, accessToken: null, persist: false } });
+    await store.dispatch(api.endpoints.getWeights.initiate({}));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('error pages', () => {
   it.each([
     [401, '/401'],

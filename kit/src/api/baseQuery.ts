@@ -98,6 +98,9 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
 
   if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };
   if (!result.error || extraOptions.skipAuthHandling) return result;
+  // Signed out while the call was in flight (logout): the screen that asked is going away, and
+  // the user is already where logout sent them.
+  if ((result.error.status === 401 || result.error.status === 403) && !accessTokenOf(api)) return result;
 
   if (result.error.status === 403) {
     // Another call may already have refreshed while this one was in flight: reuse its token.

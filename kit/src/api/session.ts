@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { clearAuth, setAccessToken, setAuth, setPersist, type AuthState } from '../state/authSlice';
+import { clearAuth, loggedOut, setAccessToken, setAuth, type AuthState } from '../state/authSlice';
 import { setPreferences } from '../state/preferencesSlice';
 import type { User } from '../state/types';
 import { api } from './apiSlice';
@@ -45,8 +45,7 @@ export function restoreSession(): SessionThunk<Promise<boolean>> {
  */
 export function logoutUser(): SessionThunk<Promise<void>> {
   return async (dispatch) => {
-    dispatch(clearAuth());
-    dispatch(setPersist(false));
+    dispatch(loggedOut());
     try {
       await dispatch(api.endpoints.logout.initiate()).unwrap();
     } catch {

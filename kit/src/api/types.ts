@@ -43,6 +43,8 @@ export interface UpdateMeRequest {
   lastName?: string;
   email?: string;
   password?: string;
+  /** Required by the API when email or password changes. */
+  currentPassword?: string;
   heightCm?: number | null;
   dateOfBirth?: DateString | null;
   gender?: Gender | null;

@@ -10,6 +10,8 @@ export interface AuthState {
   accessToken: string | null;
   /** "Remember me": restore the session from the refresh cookie after a reload. */
   persist: boolean;
+  /** Set when the user logged out on purpose: the guard then sends them to /, not /login. */
+  loggedOut?: boolean;
 }
 
 export function loadAuthState(): AuthState {
@@ -30,6 +32,7 @@ export const authSlice = createSlice({
     setAuth(state, action: PayloadAction<{ user: User; accessToken: string }>) {
       state.user = action.payload.user;
       state.accessToken = action.payload.accessToken;
+      state.loggedOut = false;
     },
     setAccessToken(state, action: PayloadAction<string>) {
       state.accessToken = action.payload;
@@ -41,6 +44,12 @@ export const authSlice = createSlice({
       state.user = null;
       state.accessToken = null;
     },
+    loggedOut(state) {
+      state.user = null;
+      state.accessToken = null;
+      state.persist = false;
+      state.loggedOut = true;
+    },
     setPersist(state, action: PayloadAction<boolean>) {
       state.persist = action.payload;
     },
@@ -50,8 +59,9 @@ export const authSlice = createSlice({
     selectAccessToken: (state) => state.accessToken,
     selectPersist: (state) => state.persist,
     selectIsSignedIn: (state) => state.accessToken !== null && state.user !== null,
+    selectLoggedOut: (state) => state.loggedOut === true,
   },
 });
 
-export const { setAuth, setAccessToken, setUser, clearAuth, setPersist } = authSlice.actions;
-export const { selectUser, selectAccessToken, selectPersist, selectIsSignedIn } = authSlice.selectors;
+export const { setAuth, setAccessToken, setUser, clearAuth, loggedOut, setPersist } = authSlice.actions;
+export const { selectUser, selectAccessToken, selectPersist, selectIsSignedIn, selectLoggedOut } = authSlice.selectors;

@@ -27,6 +27,14 @@ describe('RequireAuth', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard/overview' });
   });
 
+  it('sends a user who has just logged out to the landing page, not /login', async () => {
+    const routes2 = [...routes, { path: '/', element: <p>landing page</p> }];
+    renderRoutes(routes2, '/dashboard/overview', {
+      auth: { user: null, accessToken: null, persist: false, loggedOut: true },
+    });
+    expect(await screen.findByText('landing page')).toBeInTheDocument();
+  });
+
   it('renders the screen for a signed-in USER or ADMIN', async () => {
     renderRoutes(routes, '/dashboard/overview', signedIn());
     expect(await screen.findByText('protected content')).toBeInTheDocument();

@@ -11,7 +11,7 @@ const ALLOWED_ROLES = new Set(['USER', 'ADMIN']);
 export function RequireAuth({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const location = useLocation();
-  const { user, accessToken, persist } = useAppSelector((state) => state.auth);
+  const { user, accessToken, persist, loggedOut } = useAppSelector((state) => state.auth);
   // Decided once per mount: restoring sets the token itself, which must not cancel the restore.
   const [restored, setRestored] = useState(() => !(persist && !accessToken));
 
@@ -29,6 +29,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (!user || !accessToken) {
+    // Logging out leaves for the landing page; anything else (expired, never signed in) asks to sign in.
+    if (loggedOut) return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   if (!ALLOWED_ROLES.has(user.role)) {

@@ -15,9 +15,8 @@ export function Sidebar() {
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
   const logOut = () => {
-    // Leave the dashboard first, so the guard never sees a signed-out user on a protected route.
-    navigate('/');
     dispatch(logoutUser());
+    navigate('/');
   };
 
   return (
