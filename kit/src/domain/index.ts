@@ -10,3 +10,6 @@ export * from './preferences';
 export * from './chartAxis';
 export * from './chartLabels';
 export * from './validation';
+export * from './trend';
+export * from './forecast';
+export * from './plausibility';

@@ -9,6 +9,7 @@ describe('DEFAULT_PREFERENCES', () => {
       alignToCalendar: true,
       weekStartsOn: 0,
       themeColor: '#3ab0b9',
+      showTrend: true,
     });
     expect(Object.isFrozen(DEFAULT_PREFERENCES)).toBe(true);
   });
@@ -29,23 +30,31 @@ describe('mergePreferences', () => {
   });
 
   it('takes every valid stored value', () => {
-    const stored = { unit: 'IMPERIAL', defaultSelectedPeriod: 'month', alignToCalendar: false, weekStartsOn: 1, themeColor: '#ABC' };
+    const stored = { unit: 'IMPERIAL', defaultSelectedPeriod: 'month', alignToCalendar: false, weekStartsOn: 1, themeColor: '#ABC', showTrend: false };
     expect(mergePreferences(stored)).toEqual({
       unit: 'IMPERIAL',
       defaultSelectedPeriod: 'month',
       alignToCalendar: false,
       weekStartsOn: 1,
       themeColor: '#aabbcc',
+      showTrend: false,
     });
     expect(mergePreferences(JSON.stringify(stored))).toMatchObject({ unit: 'IMPERIAL', themeColor: '#aabbcc' });
   });
 
   it('ignores invalid values field by field', () => {
     expect(
-      mergePreferences({ unit: 'metric', defaultSelectedPeriod: 'decade', alignToCalendar: 'false', weekStartsOn: 2, themeColor: 'red' }),
+      mergePreferences({ unit: 'metric', defaultSelectedPeriod: 'decade', alignToCalendar: 'false', weekStartsOn: 2, themeColor: 'red', showTrend: 'no' }),
     ).toEqual(DEFAULT_PREFERENCES);
     expect(mergePreferences({ weekStartsOn: '1', unit: 'IMPERIAL' })).toEqual({ ...DEFAULT_PREFERENCES, unit: 'IMPERIAL' });
     expect(mergePreferences({ themeColor: '#22c55e', extra: 1 })).toEqual({ ...DEFAULT_PREFERENCES, themeColor: '#22c55e' });
+  });
+
+  it('keeps showTrend (default true) only as a boolean', () => {
+    expect(mergePreferences({}).showTrend).toBe(true);
+    expect(mergePreferences({ showTrend: false }).showTrend).toBe(false);
+    expect(mergePreferences(JSON.stringify({ showTrend: false }))).toEqual({ ...DEFAULT_PREFERENCES, showTrend: false });
+    for (const showTrend of [0, 1, 'false', null]) expect(mergePreferences({ showTrend }).showTrend).toBe(true);
   });
 
   it('survives hostile objects', () => {

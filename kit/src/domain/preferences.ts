@@ -12,6 +12,8 @@ export interface Preferences {
   weekStartsOn: WeekStartsOn;
   /** Lowercase '#rrggbb'. */
   themeColor: string;
+  /** Draw the smoothed trend line over the raw points of the weight graph (issue 10). */
+  showTrend: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
@@ -20,6 +22,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   alignToCalendar: true,
   weekStartsOn: 0,
   themeColor: DEFAULT_THEME_COLOR,
+  showTrend: true,
 });
 
 function parseStored(stored: unknown): Record<string, unknown> | undefined {
@@ -49,6 +52,7 @@ export function mergePreferences(stored: unknown): Preferences {
     if (isWeekStartsOn(record.weekStartsOn)) merged.weekStartsOn = record.weekStartsOn;
     const color = validateHexColor(record.themeColor);
     if (color.ok) merged.themeColor = color.hex;
+    if (typeof record.showTrend === 'boolean') merged.showTrend = record.showTrend;
     return merged;
   } catch {
     // A hostile object (throwing getters) still yields usable preferences.

@@ -100,4 +100,16 @@ describe('WeightGraph', () => {
     rerender(<WeightGraph {...props} themeColor="#ef4444" />);
     expect(lastCall().data.datasets[0].borderColor).toBe('#ef4444');
   });
+
+  it('draws the trend line only when showTrend is set, and follows the toggle', () => {
+    const { rerender } = render(<WeightGraph {...props} />);
+    expect(lastCall().data.datasets.map((d) => d.label)).toEqual(['Weight']);
+    rerender(<WeightGraph {...props} showTrend />);
+    const { data } = lastCall();
+    expect(data.datasets.map((d) => d.label)).toEqual(['Weight', 'Trend']);
+    // seed (80 + 79.5) / 2 = 79.75; 79.75 + 0.19 × (79.5 − 79.75) = 79.7025
+    expect(data.datasets[1].data.map((p) => Math.round(p.y * 1e6) / 1e6)).toEqual([79.75, 79.7025]);
+    rerender(<WeightGraph {...props} showTrend={false} />);
+    expect(lastCall().data.datasets).toHaveLength(1);
+  });
 });

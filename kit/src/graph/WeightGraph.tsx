@@ -10,6 +10,8 @@ const DEFAULT_HEIGHT = 300;
 /**
  * The weight line chart of the overview and analytics screens (spec §2 "Weight graph behaviour").
  * Shows 'No data available' (or an averages parsing error) as text when there is nothing to draw.
+ * With `showTrend` (off by default) raw points get the smoothed trend as a second, thinner and darker line;
+ * readings above it are filled dots, readings below it hollow ones.
  */
 export function WeightGraph({
   entries,
@@ -20,12 +22,13 @@ export function WeightGraph({
   unit,
   weekStartsOn,
   themeColor,
+  showTrend = false,
   onPointClick,
   height = DEFAULT_HEIGHT,
 }: WeightGraphProps) {
   const model = useMemo(
-    () => buildGraphData({ entries, averages, averaging, period, range, unit, weekStartsOn, themeColor }),
-    [entries, averages, averaging, period, range?.start, range?.end, unit, weekStartsOn, themeColor],
+    () => buildGraphData({ entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend }),
+    [entries, averages, averaging, period, range?.start, range?.end, unit, weekStartsOn, themeColor, showTrend],
   );
 
   // Hosts often pass a new callback each render; reading it through a ref keeps the options (and the chart) stable.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AveragedItem, WeightEntry } from '../domain/averages';
 import { localDate } from '../domain/dates';
-import { buildGraphData, dateToX, graphColor } from './buildGraphData';
+import { buildGraphData, dateToX, graphColor, trendColor, trendMarkerFills, withTrend } from './buildGraphData';
 import type { GraphInput, GraphPoint } from './types';
 
 const entries: WeightEntry[] = [
@@ -203,5 +203,100 @@ describe('look', () => {
     expect(graphColor('nope')).toBe('#3ab0b9');
     expect(graphColor('#ABC')).toBe('#aabbcc');
     expect(buildGraphData({ ...base, themeColor: 'nope' }).data.datasets[0].borderColor).toBe('#3ab0b9');
+  });
+});
+
+describe('trend line (showTrend)', () => {
+  // entries 80 (6 Jan), 79.5 (8 Jan), 79 (10 Jan): seed = median(80, 79.5, 79) = 79.5
+  // 8 Jan (Δ 2, step 0.19): 79.5 + 0.19 × (79.5 − 79.5) = 79.5
+  // 10 Jan (Δ 2): 79.5 + 0.19 × (79 − 79.5) = 79.405
+  const trendInput: GraphInput = { ...base, showTrend: true };
+
+  it('adds the trend of each day to the raw points and draws it as a second line', () => {
+    const model = buildGraphData(trendInput);
+    expect(model.points.map((p) => [p.date, p.valueKg, p.trendKg])).toEqual([
+      ['2025-01-06', 80, 79.5],
+      ['2025-01-08', 79.5, 79.5],
+      ['2025-01-10', 79, expect.closeTo(79.405, 10)],
+    ]);
+    expect(model.data.datasets).toHaveLength(2);
+    const [raw, trend] = model.data.datasets;
+    expect(raw.data).toEqual(model.points);
+    expect(trend.label).toBe('Trend');
+    // one trend point per raw point, same index and date, y = the trend
+    expect(trend.data.map((p) => [p.date, p.x, Math.round(p.y * 1e6) / 1e6])).toEqual([
+      ['2025-01-06', dateToX('2025-01-06'), 79.5],
+      ['2025-01-08', dateToX('2025-01-08'), 79.5],
+      ['2025-01-10', dateToX('2025-01-10'), 79.405],
+    ]);
+  });
+
+  it('the trend is thin, darker than the theme colour, without points or fill of its own', () => {
+    const [raw, trend] = buildGraphData({ ...trendInput, themeColor: '#3ab0b9' }).data.datasets;
+    // #3ab0b9 = (58, 176, 185) mixed 35 % toward black: × 0.65 = (37.7, 114.4, 120.25) → (38, 114, 120) = #267278
+    expect(trendColor('#3ab0b9')).toBe('#267278');
+    expect(trend).toMatchObject({
+      borderColor: '#267278',
+      borderWidth: 1.5,
+      pointRadius: 0,
+      pointHoverRadius: 0,
+      pointHitRadius: 0,
+      fill: false,
+      tension: 0,
+    });
+    expect(raw).toMatchObject({ borderColor: '#3ab0b9', borderWidth: 2, fill: 'start', pointRadius: 4, pointBorderColor: '#3ab0b9' });
+    expect(trendColor('nope')).toBe('#267278'); // invalid theme → default colour, darkened
+  });
+
+  it('readings above (or on) the trend are filled dots, readings below are hollow', () => {
+    const [raw] = buildGraphData(trendInput).data.datasets;
+    // 80 > 79.5 filled; 79.5 = 79.5 filled; 79 < 79.405 hollow
+    expect(raw.pointBackgroundColor).toEqual(['#3ab0b9', '#3ab0b9', '#ffffff']);
+    expect(trendMarkerFills([{ valueKg: 1 } as GraphPoint], '#000000')).toEqual(['#000000']); // no trend: filled
+  });
+
+  it('plots the trend in pounds for an imperial user', () => {
+    const [, trend] = buildGraphData({ ...trendInput, unit: 'IMPERIAL' }).data.datasets;
+    expect(trend.data[2].y).toBeCloseTo(79.405 * 2.20462, 10); // 175.0578511
+  });
+
+  it('a single reading is its own trend', () => {
+    const model = buildGraphData({ ...trendInput, entries: [{ date: '2025-01-06', weightKg: 80 }] });
+    expect(model.points[0].trendKg).toBe(80);
+    expect(model.data.datasets[0].pointBackgroundColor).toEqual(['#3ab0b9']);
+  });
+
+  it('sorts unsorted entries before smoothing', () => {
+    const model = buildGraphData({ ...trendInput, entries: [...entries].reverse() });
+    expect(model.points.map((p) => p.trendKg)).toEqual([79.5, 79.5, expect.closeTo(79.405, 10)]);
+  });
+
+  it('is off by default and for averaged data; the single-average line is unchanged', () => {
+    const off = buildGraphData(base);
+    expect(off.data.datasets).toHaveLength(1);
+    expect(off.points.every((p) => p.trendKg === undefined)).toBe(true);
+    expect(off.data.datasets[0].pointBackgroundColor).toBe('#3ab0b9');
+
+    const averaged = buildGraphData({ ...trendInput, period: 'year', range: { start: '2025-01-01', end: '2025-12-31' }, averaging: 'monthly', averages: [{ month: '2025-01', average: 80 }, { month: '2025-02', average: 79 }] });
+    expect(averaged.averaged).toBe(true);
+    expect(averaged.data.datasets).toHaveLength(1);
+    expect(averaged.points.every((p) => p.trendKg === undefined)).toBe(true);
+
+    const single = buildGraphData({ ...trendInput, averaging: 'weekly', averages: [{ week: '2025-02', average: 80 }] });
+    expect(single.averageLine).toEqual({ label: 'Weight: 80.0 kg (avg)', valueKg: 80 });
+    expect(single.data.datasets).toHaveLength(1);
+  });
+
+  it('raw data shown because averages are missing still gets the trend', () => {
+    const model = buildGraphData({ ...trendInput, averaging: 'weekly', averages: undefined });
+    expect(model.averaged).toBe(false);
+    expect(model.data.datasets).toHaveLength(2);
+  });
+
+  it('withTrend does not touch its input', () => {
+    const points = buildGraphData(base).points;
+    const copy = structuredClone(points);
+    withTrend(points);
+    expect(points).toEqual(copy);
   });
 });

@@ -1,12 +1,24 @@
+import type { ChartDataset } from 'chart.js';
 import { endOfMonth, endOfYear } from 'date-fns';
 import { buildChartPoints, isAveragedData, type AveragingMode, type ChartPoint } from '../domain/averages';
 import { averageLineLabel, isSingleAverageLine } from '../domain/chartLabels';
 import { FILL_OPACITY, NO_DATA_MESSAGE, POINT_RADIUS } from '../domain/constants';
 import { addDaysToDate, maxDate, minDate, parseDate, toDateString, type DateString } from '../domain/dates';
 import type { DateRange } from '../domain/periods';
-import { DEFAULT_THEME_COLOR, hexToRgba, validateHexColor } from '../domain/theme';
+import { darken, DEFAULT_THEME_COLOR, hexToRgba, validateHexColor } from '../domain/theme';
+import { computeTrend } from '../domain/trend';
 import { toDisplayWeight, type UnitSystem } from '../domain/units';
 import type { GraphInput, GraphModel, GraphPoint, XBounds } from './types';
+
+type LineDataset = ChartDataset<'line', GraphPoint[]>;
+
+/** Label of the trend dataset. */
+export const TREND_LABEL = 'Trend';
+/** The trend line: thin, and the theme colour this much darker (mixed toward black). */
+export const TREND_LINE_WIDTH = 1.5;
+export const TREND_DARKEN = 0.35;
+/** Fill of a hollow marker (a reading below its trend). */
+export const HOLLOW_MARKER_FILL = '#ffffff';
 
 /** A usable '#rrggbb' for the chart: an invalid theme colour falls back to the default instead of throwing. */
 export function graphColor(themeColor: string): string {
@@ -31,6 +43,31 @@ function toGraphPoint(point: ChartPoint, unit: UnitSystem, averaged: boolean): G
   };
   if (point.count !== undefined) graphPoint.count = point.count;
   return graphPoint;
+}
+
+/** The trend line's colour: the theme colour, darker. */
+export function trendColor(themeColor: string): string {
+  return darken(graphColor(themeColor), TREND_DARKEN);
+}
+
+/**
+ * Raw points with the trend of their day attached (`trendKg`); duplicate dates share their day's trend
+ * (see computeTrend). The points must be raw entries.
+ */
+export function withTrend(points: readonly GraphPoint[]): GraphPoint[] {
+  const trendByDate = new Map(computeTrend(points.map((p) => ({ date: p.date, weightKg: p.valueKg }))).map((t) => [t.date, t.trendKg]));
+  return points.map((p) => {
+    const trendKg = trendByDate.get(p.date);
+    return trendKg === undefined ? { ...p } : { ...p, trendKg };
+  });
+}
+
+/**
+ * Marker fill per point: a reading above its trend (or on it) is a filled dot in the line colour, one below
+ * is hollow (white inside, the line colour as its ring), so the line keeps the theme colour as its identity.
+ */
+export function trendMarkerFills(points: readonly GraphPoint[], color: string): string[] {
+  return points.map((p) => (p.trendKg !== undefined && p.valueKg < p.trendKg ? HOLLOW_MARKER_FILL : color));
 }
 
 /** Last day of the bucket an averaged point stands for (its date is the bucket's first day). */
@@ -74,7 +111,9 @@ export function buildGraphData(input: GraphInput): GraphModel {
   if (chartPoints.length === 0) return emptyModel('empty', NO_DATA_MESSAGE, averaged);
 
   const color = graphColor(input.themeColor);
-  const points = chartPoints.map((p) => toGraphPoint(p, unit, averaged));
+  const rawPoints = chartPoints.map((p) => toGraphPoint(p, unit, averaged));
+  const trendShown = input.showTrend === true && !averaged;
+  const points = trendShown ? withTrend(rawPoints) : rawPoints;
   const style = {
     label: 'Weight',
     borderColor: color,
@@ -107,6 +146,31 @@ export function buildGraphData(input: GraphInput): GraphModel {
     };
   }
 
+  const pointsDataset: LineDataset = { ...style, data: points, pointRadius: POINT_RADIUS, pointHoverRadius: POINT_RADIUS + 2 };
+  const datasets: LineDataset[] = [pointsDataset];
+  if (trendShown) {
+    // Above/below the trend is told by the marker fill alone; the ring and the line keep the theme colour.
+    pointsDataset.pointBackgroundColor = trendMarkerFills(points, color);
+    const line = trendColor(input.themeColor);
+    datasets.push({
+      ...style,
+      label: TREND_LABEL,
+      // One trend point per raw point (same index), so a hovered or clicked index means the same entry.
+      data: points.map((p) => ({ ...p, y: toDisplayWeight(p.trendKg ?? p.valueKg, unit) })),
+      borderColor: line,
+      backgroundColor: line,
+      pointBackgroundColor: line,
+      pointBorderColor: line,
+      pointHoverBackgroundColor: line,
+      pointHoverBorderColor: line,
+      borderWidth: TREND_LINE_WIDTH,
+      fill: false,
+      pointRadius: 0,
+      pointHoverRadius: 0,
+      pointHitRadius: 0,
+    });
+  }
+
   return {
     status: 'ok',
     message: null,
@@ -114,8 +178,6 @@ export function buildGraphData(input: GraphInput): GraphModel {
     averaged,
     averageLine: null,
     bounds: boundsOf(spanOf(points, range)),
-    data: {
-      datasets: [{ ...style, data: points, pointRadius: POINT_RADIUS, pointHoverRadius: POINT_RADIUS + 2 }],
-    },
+    data: { datasets },
   };
 }

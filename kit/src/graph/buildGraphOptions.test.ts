@@ -121,6 +121,22 @@ describe('tooltip', () => {
     expect(callbacks.title([item(model.points[1])])).toBe('February 2025');
   });
 
+  it("with the trend shown: one body per point, the trend's twin points are filtered out", () => {
+    const { options, model } = optionsFor({ showTrend: true });
+    const tooltip = options.plugins?.tooltip as any;
+    expect(tooltip.filter({ datasetIndex: 0 })).toBe(true);
+    expect(tooltip.filter({ datasetIndex: 1 })).toBe(false);
+    // 80 (6 Jan), 79.5 (8 Jan): seed (80 + 79.5) / 2 = 79.75; 79.75 + 0.19 × (79.5 − 79.75) = 79.7025
+    expect(tooltip.callbacks.label(item(model.points[1]))).toEqual(['Weight: 79.5 kg', 'Trend: 79.7 kg', 'after holidays']);
+  });
+
+  it("a click on the trend's twin point reports the same entry", () => {
+    const onPointClick = vi.fn();
+    const { options } = optionsFor({ showTrend: true }, onPointClick);
+    (options.onClick as any)({}, [{ index: 1, datasetIndex: 1 }], {});
+    expect(onPointClick).toHaveBeenCalledWith('2025-01-08', { averaged: false });
+  });
+
   it('the single-average line has no tooltip and no guide line, but its label', () => {
     const { options } = optionsFor({ period: 'week', averaging: 'weekly', averages: [{ week: '2025-02', average: 80 }] });
     expect(options.plugins?.tooltip?.enabled).toBe(false);

@@ -76,6 +76,8 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
       tooltip: {
         enabled: !flatLine,
         displayColors: false,
+        // One body per point: the trend line's twin point (dataset 1) is told in the point's own label.
+        filter: (item: TooltipItem<'line'>) => item.datasetIndex === 0,
         callbacks: {
           title: (items: TooltipItem<'line'>[]) => tooltipTitle(items[0]?.raw as GraphPoint | undefined),
           label: (item: TooltipItem<'line'>) => tooltipLabel(item.raw as GraphPoint, unit),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tooltipLabel, tooltipTitle } from './tooltip';
+import { tooltipLabel, tooltipTitle, trendTooltipLabel } from './tooltip';
 
 describe('tooltipLabel', () => {
   it.each([
@@ -24,5 +24,23 @@ describe('tooltipTitle', () => {
   it('is the point label', () => {
     expect(tooltipTitle({ label: 'Mon 6 Jan' })).toBe('Mon 6 Jan');
     expect(tooltipTitle(undefined)).toBe('');
+  });
+});
+
+describe('tooltipLabel with the trend shown', () => {
+  it("adds 'Trend: {value} {unit}' after the weight and before the notes", () => {
+    expect(tooltipLabel({ valueKg: 79, notes: '', averaged: false, trendKg: 79.405 }, 'METRIC')).toEqual(['Weight: 79.0 kg', 'Trend: 79.4 kg']);
+    // 79.405 × 2.20462 = 175.058
+    expect(tooltipLabel({ valueKg: 79, notes: 'late', averaged: false, trendKg: 79.405 }, 'IMPERIAL')).toEqual([
+      'Weight: 174.2 lb',
+      'Trend: 175.1 lb',
+      'late',
+    ]);
+    expect(tooltipLabel({ valueKg: 79, notes: '', averaged: false, trendKg: undefined }, 'METRIC')).toBe('Weight: 79.0 kg');
+  });
+
+  it('trendTooltipLabel', () => {
+    expect(trendTooltipLabel(80.04, 'METRIC')).toBe('Trend: 80.0 kg');
+    expect(trendTooltipLabel(80, 'IMPERIAL')).toBe('Trend: 176.4 lb');
   });
 });

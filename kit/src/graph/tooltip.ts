@@ -1,15 +1,22 @@
 import { weightTooltipLabel } from '../domain/chartLabels';
-import type { UnitSystem } from '../domain/units';
+import { formatWeight, weightUnitLabel, type UnitSystem } from '../domain/units';
 import type { GraphPoint } from './types';
 
+/** 'Trend: 72.5 kg' in the display unit. */
+export function trendTooltipLabel(trendKg: number, unit: UnitSystem): string {
+  return `Trend: ${formatWeight(trendKg, unit)} ${weightUnitLabel(unit)}`;
+}
+
 /**
- * Tooltip body of a point: 'Weight: 72.5 kg' (' (avg)' for averages) in the display unit,
- * then the notes as a second line when there are any.
+ * Tooltip body of a point: 'Weight: 72.5 kg' (' (avg)' for averages) in the display unit, then
+ * 'Trend: 72.1 kg' while the trend is shown, then the notes as a last line when there are any.
  */
-export function tooltipLabel(point: Pick<GraphPoint, 'valueKg' | 'notes' | 'averaged'>, unit: UnitSystem): string | string[] {
-  const weight = weightTooltipLabel(point.valueKg, unit, point.averaged);
+export function tooltipLabel(point: Pick<GraphPoint, 'valueKg' | 'notes' | 'averaged' | 'trendKg'>, unit: UnitSystem): string | string[] {
+  const lines = [weightTooltipLabel(point.valueKg, unit, point.averaged)];
+  if (typeof point.trendKg === 'number' && Number.isFinite(point.trendKg)) lines.push(trendTooltipLabel(point.trendKg, unit));
   const notes = point.notes?.trim();
-  return notes ? [weight, notes] : weight;
+  if (notes) lines.push(notes);
+  return lines.length === 1 ? lines[0] : lines;
 }
 
 /** Tooltip title: the point's label ('Mon 30 Dec', '2025 Week 1 (30 Dec)', 'January 2025', '2025'). */

@@ -23,6 +23,11 @@ export interface GraphInput {
   unit: UnitSystem;
   weekStartsOn: WeekStartsOn;
   themeColor: string;
+  /**
+   * Draw the smoothed trend (issue 10) as a second line over raw points; ignored for averaged data.
+   * Off unless asked for, so callers that predate the trend are unchanged.
+   */
+  showTrend?: boolean;
 }
 
 export interface WeightGraphProps extends GraphInput {
@@ -41,6 +46,8 @@ export interface GraphPoint {
   notes: string;
   averaged: boolean;
   count?: number;
+  /** The trend on this point's day, kg; only on raw points while the trend is shown. */
+  trendKg?: number;
 }
 
 /** Start and end of the x-axis, local-midnight timestamps. */

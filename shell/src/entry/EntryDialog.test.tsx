@@ -1,11 +1,11 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openEntryDialog, todayString, type RootState } from '@app/kit';
+import { addDaysToDate, openEntryDialog, todayString, type RootState } from '@app/kit';
 import { apiError, installFetchMock, json, type MockHandler } from '../../../kit/src/test/fetchMock';
 import { renderRoutes, signedIn } from '../test/renderWithStore';
 import { Toaster } from '../toasts/Toaster';
-import { EntryDialog } from './EntryDialog';
+import { EntryDialog, PLAUSIBILITY_TIMEOUT_MS } from './EntryDialog';
 
 function setup(handler: MockHandler, preloaded: Partial<RootState> = signedIn()) {
   const mock = installFetchMock(handler);
@@ -127,5 +127,157 @@ describe('EntryDialog', () => {
       await userEvent.tab();
       expect(dialog.contains(document.activeElement)).toBe(true);
     }
+  });
+
+  describe('plausibility check before saving', () => {
+    const today = todayString();
+    /** Ten daily readings of 80 kg up to yesterday: trend 80 kg. */
+    const history = Array.from({ length: 10 }, (_, i) => ({ id: `h${i}`, date: addDaysToDate(today, -(i + 1)), weightKg: 80, notes: null }));
+    const withHistory = (entries: unknown[] | null = history): MockHandler => (call) => {
+      if (call.method === 'GET' && call.path.startsWith('/api/weights?')) return entries ? json(200, entries) : apiError(404, 'Not found');
+      return latest(80)(call);
+    };
+    const posted = (calls: Array<{ method: string; body: unknown }>) =>
+      calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.body)) as { weightKg: number; date: string });
+    const IMPERIAL = { ...signedIn(), preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9', showTrend: true } } as Partial<RootState>;
+
+    async function enter(value: string, label = 'Weight (kg)') {
+      const weight = await screen.findByLabelText(label);
+      await userEvent.clear(weight);
+      await userEvent.type(weight, value);
+      await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      return weight;
+    }
+
+    it('asks about 176 kg against an 80 kg history, suggesting 79.8 kg, and asks for the last 60 days', async () => {
+      const { store, calls } = setup(withHistory());
+      act(() => void store.dispatch(openEntryDialog()));
+      await enter('176');
+      const prompt = await screen.findByRole('alertdialog', { name: 'Check this weight' });
+      // 80 × 2.20462 = 176.37 ≈ 176 → 176 / 2.20462 = 79.83 kg
+      expect(prompt).toHaveAccessibleDescription(
+        '176.0 kg is far from your recent trend of 80.0 kg. Did you mean 79.8 kg (you may have entered pounds)?',
+      );
+      expect(within(prompt).getByRole('button', { name: 'Use 79.8 kg' })).toHaveFocus();
+      expect(within(prompt).getByRole('button', { name: 'Save 176.0 kg anyway' })).toBeInTheDocument();
+      expect(within(prompt).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+      expect(posted(calls)).toEqual([]);
+      const lookup = calls.find((c) => c.path.startsWith('/api/weights?'))!;
+      expect(lookup.path).toBe(`/api/weights?start_date=${addDaysToDate(today, -60)}&end_date=${today}`);
+    });
+
+    it("'Save anyway' saves what was typed", async () => {
+      const { store, calls } = setup(withHistory());
+      act(() => void store.dispatch(openEntryDialog()));
+      await enter('176');
+      await userEvent.click(await screen.findByRole('button', { name: 'Save 176.0 kg anyway' }));
+      await screen.findByText('Logged new weight entry');
+      expect(posted(calls)).toEqual([{ weightKg: 176, date: today }]);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it("'Use' puts the suggestion in the field and saves it", async () => {
+      const { store, calls } = setup(withHistory());
+      act(() => void store.dispatch(openEntryDialog()));
+      await enter('176');
+      await userEvent.click(await screen.findByRole('button', { name: 'Use 79.8 kg' }));
+      await screen.findByText('Logged new weight entry');
+      expect(posted(calls)).toEqual([{ weightKg: 79.8, date: today }]);
+    });
+
+    it("'Edit' closes the question and returns to the weight field; typing again asks again only if still odd", async () => {
+      const { store, calls } = setup(withHistory());
+      act(() => void store.dispatch(openEntryDialog()));
+      const weight = await enter('800');
+      const prompt = await screen.findByRole('alertdialog');
+      expect(prompt).toHaveAccessibleDescription(expect.stringContaining('Did you mean 80.0 kg (the decimal point may be misplaced)?'));
+      await userEvent.click(within(prompt).getByRole('button', { name: 'Edit' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(weight).toHaveFocus();
+      await userEvent.clear(weight);
+      await userEvent.type(weight, '80.4');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      await screen.findByText('Logged new weight entry');
+      expect(posted(calls)).toEqual([{ weightKg: 80.4, date: today }]);
+    });
+
+    it('a plausible weight saves at once, without a question', async () => {
+      const { store, calls } = setup(withHistory());
+      act(() => void store.dispatch(openEntryDialog()));
+      await enter('79.6');
+      await screen.findByText('Logged new weight entry');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(posted(calls)).toEqual([{ weightKg: 79.6, date: today }]);
+    });
+
+    it('flags a weight far from the trend without a suggestion', async () => {
+      const { store, calls } = setup(withHistory());
+      act(() => void store.dispatch(openEntryDialog()));
+      await enter('90');
+      const prompt = await screen.findByRole('alertdialog');
+      expect(prompt).toHaveAccessibleDescription('90.0 kg is far from your recent trend of 80.0 kg. Please check it before saving.');
+      expect(within(prompt).queryByRole('button', { name: /^Use/ })).not.toBeInTheDocument();
+      await userEvent.click(within(prompt).getByRole('button', { name: 'Save 90.0 kg anyway' }));
+      await screen.findByText('Logged new weight entry');
+      expect(posted(calls)).toEqual([{ weightKg: 90, date: today }]);
+    });
+
+    it('an imperial user typing 80 lb against 80 kg is asked about a unit mix-up, suggesting 176.4 lb', async () => {
+      const { store, calls } = setup(withHistory(), IMPERIAL);
+      act(() => void store.dispatch(openEntryDialog()));
+      await enter('80', 'Weight (lb)');
+      const prompt = await screen.findByRole('alertdialog');
+      expect(prompt).toHaveAccessibleDescription(
+        '80.0 lb is far from your recent trend of 176.4 lb. Did you mean 176.4 lb (you may have entered kilograms)?',
+      );
+      await userEvent.click(within(prompt).getByRole('button', { name: 'Use 176.4 lb' }));
+      await screen.findByText('Logged new weight entry');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(posted(calls)).toEqual([{ weightKg: 176.4 / 2.20462, date: today }]);
+    });
+
+    it('leaves out the entry of the day being edited', async () => {
+      // the day being edited holds a wrong 36.3 kg, the three days before it 80 kg: compared with 36.3,
+      // 80 would look like a kg/lb mix-up (36.3 × 2.20462 = 80.03); without it, 80 matches the latest weight
+      const day = '2025-03-05';
+      const entries = [1, 2, 3].map((n) => ({ id: `h${n}`, date: addDaysToDate(day, -n), weightKg: 80, notes: null }));
+      entries.push({ id: 'wrong', date: day, weightKg: 36.3, notes: null });
+      const { store, calls } = setup((call) => {
+        if (call.path === `/api/weights/date/${day}`) return json(200, entries[3]);
+        return withHistory(entries)(call);
+      });
+      act(() => void store.dispatch(openEntryDialog({ editDate: day })));
+      await enter('80');
+      await screen.findByText('Logged new weight entry');
+      expect(posted(calls)).toEqual([{ weightKg: 80, date: day }]);
+    });
+
+    it('a failing history lookup never blocks saving', async () => {
+      const { store, calls } = setup(withHistory(null));
+      act(() => void store.dispatch(openEntryDialog()));
+      await enter('176');
+      await screen.findByText('Logged new weight entry');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(posted(calls)).toEqual([{ weightKg: 176, date: today }]);
+    });
+
+    it('a history lookup that never answers is given up after a while', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        const { store, calls } = setup((call) =>
+          call.method === 'GET' && call.path.startsWith('/api/weights?') ? new Promise<Response>(() => {}) : latest(80)(call),
+        );
+        act(() => void store.dispatch(openEntryDialog()));
+        await enter('176');
+        expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(PLAUSIBILITY_TIMEOUT_MS);
+        });
+        await screen.findByText('Logged new weight entry');
+        expect(posted(calls)).toEqual([{ weightKg: 176, date: today }]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });
