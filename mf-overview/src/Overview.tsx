@@ -1,14 +1,79 @@
-import { selectThemeColor, useAppSelector, type OverviewScreenProps } from '@app/kit';
+import { useCallback } from 'react';
+import {
+  openEntryDialog,
+  periodLabel,
+  selectPreferences,
+  setPreferences,
+  useAppDispatch,
+  useAppSelector,
+  type OverviewScreenProps,
+  type PeriodKey,
+} from '@app/kit';
+import { CurrentWeightCard } from './CurrentWeightCard';
+import { EntriesCountCard } from './EntriesCountCard';
+import { FirstWeightPanel } from './FirstWeightPanel';
+import { GoalProgressPanel } from './GoalProgressPanel';
+import { PeriodGoalCard } from './PeriodGoalCard';
+import { PeriodSelect } from './PeriodSelect';
+import { useOverviewData } from './useOverviewData';
+import { WeightGraphPanel } from './WeightGraphPanel';
+import './overview.css';
 
-/** Placeholder until this screen's issue lands; it proves the remote reads the shell's store. */
+/** /dashboard/overview: summary cards, the period's weight graph and goal progress (spec §2 Overview). */
 export default function Overview(_props: OverviewScreenProps) {
-  const themeColor = useAppSelector(selectThemeColor);
+  const dispatch = useAppDispatch();
+  const preferences = useAppSelector(selectPreferences);
+  // The dropdown is the preference itself: the last period chosen is the one shown next time.
+  const period = preferences.defaultSelectedPeriod;
+  const heading = periodLabel(period, preferences.alignToCalendar, 'long');
+  const data = useOverviewData(period);
+
+  const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
+  const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);
+  const logFirst = useCallback(() => dispatch(openEntryDialog()), [dispatch]);
+
   return (
-    <section className="screen" data-remote="mf_overview">
-      <h1>Overview</h1>
-      <p className="muted">
-        Theme colour from the shared store: <output data-testid="store-theme-color">{themeColor}</output>
-      </p>
+    <section className="screen ov-screen" data-remote="mf_overview">
+      <header className="ov-header">
+        <h1>Overview</h1>
+        <PeriodSelect value={period} alignToCalendar={preferences.alignToCalendar} onChange={choosePeriod} />
+      </header>
+
+      {data.loading ? (
+        <div className="screen-loading" role="status">
+          Loading...
+        </div>
+      ) : (
+        <div className="ov-body" aria-busy={data.refreshing}>
+          {data.isNewUser && <FirstWeightPanel onLog={logFirst} />}
+
+          <section className="ov-summary" aria-labelledby="ov-summary-title">
+            <h2 id="ov-summary-title">{heading} Summary</h2>
+            <div className="ov-cards">
+              <CurrentWeightCard card={data.summary.currentWeight} unit={preferences.unit} />
+              <PeriodGoalCard card={data.summary.periodGoal} unit={preferences.unit} />
+              <EntriesCountCard card={data.summary.entriesCount} />
+            </div>
+          </section>
+
+          <div className="ov-panels">
+            <WeightGraphPanel
+              heading={heading}
+              period={period}
+              range={data.range}
+              entries={data.entries}
+              currentKg={data.latest?.weightKg ?? null}
+              preferences={preferences}
+              onPointClick={editDay}
+            />
+            <GoalProgressPanel
+              progress={data.summary.goalProgress}
+              targetKg={data.goal?.targetWeightKg}
+              unit={preferences.unit}
+            />
+          </div>
+        </div>
+      )}
     </section>
   );
 }
