@@ -1,14 +1,43 @@
-import { selectThemeColor, useAppSelector, type AnalyticsScreenProps } from '@app/kit';
+import { useState } from 'react';
+import { selectPreferences, useAppSelector, type AnalyticsScreenProps, type AveragingMode, type PeriodKey } from '@app/kit';
+import { GraphPanel } from './GraphPanel';
+import { HistoryPanel } from './HistoryPanel';
+import { PeriodSelector } from './PeriodSelector';
+import { useAnalyticsData } from './useAnalyticsData';
+import './analytics.css';
 
-/** Placeholder until this screen's issue lands; it proves the remote reads the shell's store. */
+/** Analytics (spec §2): a period strip, the graph with averaging, and the paged history of entries. */
 export default function Analytics(_props: AnalyticsScreenProps) {
-  const themeColor = useAppSelector(selectThemeColor);
+  const { unit, weekStartsOn, themeColor, alignToCalendar, defaultSelectedPeriod } = useAppSelector(selectPreferences);
+  const [period, setPeriod] = useState<PeriodKey>(defaultSelectedPeriod);
+  const [averaging, setAveraging] = useState<AveragingMode>('none');
+  const data = useAnalyticsData(period, averaging);
+
   return (
-    <section className="screen" data-remote="mf_analytics">
-      <h1>Analytics</h1>
-      <p className="muted">
-        Theme colour from the shared store: <output data-testid="store-theme-color">{themeColor}</output>
-      </p>
+    <section className="an-screen" data-remote="mf_analytics">
+      <header className="an-header">
+        <h1>Analytics</h1>
+        <PeriodSelector value={period} alignToCalendar={alignToCalendar} onChange={setPeriod} />
+      </header>
+      <GraphPanel
+        entries={data.entries}
+        averages={data.averages}
+        averaging={averaging}
+        onAveragingChange={setAveraging}
+        period={period}
+        range={data.range}
+        unit={unit}
+        weekStartsOn={weekStartsOn}
+        themeColor={themeColor}
+        loading={data.loadingEntries || data.loadingAverages}
+      />
+      <HistoryPanel
+        key={period}
+        entries={data.entries}
+        unit={unit}
+        averaged={averaging !== 'none'}
+        loading={data.loadingEntries}
+      />
     </section>
   );
 }

@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import {
+  formatDateEnGb,
+  openEntryDialog,
+  showToast,
+  useAppDispatch,
+  type ApiAveragedItem,
+  type ApiWeightEntry,
+  type AveragingMode,
+  type DateRange,
+  type PeriodKey,
+  type UnitSystem,
+  type WeekStartsOn,
+} from '@app/kit';
+import { WeightGraph, type PointClickHandler } from '@app/kit/graph';
+import { AveragingSelect } from './AveragingSelect';
+import { AveragesSummary } from './AveragesSummary';
+import { downsampleEntries } from './downsample';
+import { AVERAGE_DETAILS_MESSAGE } from './messages';
+
+interface GraphPanelProps {
+  entries: readonly ApiWeightEntry[];
+  averages: readonly ApiAveragedItem[] | undefined;
+  averaging: AveragingMode;
+  onAveragingChange: (mode: AveragingMode) => void;
+  period: PeriodKey;
+  range: DateRange | null;
+  unit: UnitSystem;
+  weekStartsOn: WeekStartsOn;
+  themeColor: string;
+  loading: boolean;
+}
+
+/** The weight graph with its averaging dropdown and, for averages, a readable list of them. */
+export function GraphPanel(props: GraphPanelProps) {
+  const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, loading } = props;
+  const dispatch = useAppDispatch();
+  const chartEntries = useMemo(() => downsampleEntries(entries), [entries]);
+
+  const onPointClick: PointClickHandler = (date, { averaged }) => {
+    if (averaged) dispatch(showToast(AVERAGE_DETAILS_MESSAGE, 'info'));
+    else dispatch(openEntryDialog({ editDate: date }));
+  };
+
+  return (
+    <section className="panel an-graph" aria-labelledby="an-graph-title">
+      <div className="an-panel-head">
+        <div>
+          <h2 id="an-graph-title">Weight Graph</h2>
+          {range && (
+            <p className="muted an-range">
+              {formatDateEnGb(range.start)} – {formatDateEnGb(range.end)}
+            </p>
+          )}
+        </div>
+        <AveragingSelect value={averaging} onChange={props.onAveragingChange} />
+      </div>
+      {loading ? (
+        <p className="screen-loading" role="status">
+          Loading...
+        </p>
+      ) : (
+        <>
+          <WeightGraph
+            entries={chartEntries}
+            averages={averages}
+            averaging={averaging}
+            period={period}
+            range={range}
+            unit={unit}
+            weekStartsOn={weekStartsOn}
+            themeColor={themeColor}
+            onPointClick={onPointClick}
+          />
+          {averaging !== 'none' && averages && (
+            <AveragesSummary averages={averages} mode={averaging} unit={unit} weekStartsOn={weekStartsOn} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

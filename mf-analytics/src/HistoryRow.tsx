@@ -1,0 +1,87 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import {
+  formatDateEnGb,
+  formatWeight,
+  openEntryDialog,
+  showToast,
+  useAppDispatch,
+  useDeleteWeightMutation,
+  weightUnitLabel,
+  type ApiWeightEntry,
+  type UnitSystem,
+} from '@app/kit';
+import { DELETE_FAILED_MESSAGE, DELETED_MESSAGE } from './messages';
+import { TrashIcon } from './TrashIcon';
+
+interface HistoryRowProps {
+  entry: ApiWeightEntry;
+  unit: UnitSystem;
+}
+
+/** One day of the history: click or Enter edits it; delete asks inline before it deletes. */
+export function HistoryRow({ entry, unit }: HistoryRowProps) {
+  const dispatch = useAppDispatch();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteWeight, { isLoading: deleting }] = useDeleteWeightMutation();
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const date = formatDateEnGb(entry.date);
+
+  const edit = () => dispatch(openEntryDialog({ editDate: entry.date }));
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    // Only the row itself: Enter on one of its buttons belongs to that button.
+    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      edit();
+    }
+  };
+
+  const keep = () => {
+    setConfirming(false);
+    requestAnimationFrame(() => deleteButton.current?.focus());
+  };
+  const confirmDelete = async () => {
+    try {
+      await deleteWeight(entry.date).unwrap();
+      dispatch(showToast(DELETED_MESSAGE, 'success'));
+    } catch {
+      dispatch(showToast(DELETE_FAILED_MESSAGE, 'error'));
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <tr className={confirming ? 'an-row an-row--confirming' : 'an-row'} title="Click to edit" tabIndex={0} onClick={edit} onKeyDown={onRowKeyDown}>
+      <td data-label="Date">{date}</td>
+      <td data-label="Weight" data-unit={weightUnitLabel(unit)}>
+        {formatWeight(entry.weightKg, unit)}
+      </td>
+      <td data-label="Notes" className={entry.notes ? 'an-notes' : 'an-notes muted'}>
+        {entry.notes || 'No notes'}
+      </td>
+      {/* Clicks inside the actions never reach the row, so deleting never opens the dialog. */}
+      <td data-label="Actions" className="an-actions" onClick={(event) => event.stopPropagation()}>
+        {confirming ? (
+          <span className="an-confirm">
+            <span>Delete this entry?</span>
+            <button type="button" className="button an-danger" onClick={confirmDelete} disabled={deleting}>
+              Delete
+            </button>
+            <button type="button" className="button" onClick={keep} disabled={deleting} autoFocus>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <button
+            ref={deleteButton}
+            type="button"
+            className="button an-delete"
+            aria-label={`Delete entry for ${date}`}
+            onClick={() => setConfirming(true)}
+          >
+            <TrashIcon />
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

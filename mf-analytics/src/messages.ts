@@ -1,0 +1,5 @@
+// UI strings of the analytics screen, word for word from the spec.
+export const AVERAGE_DETAILS_MESSAGE = 'Entry details not available for average data';
+export const NO_ENTRIES_MESSAGE = 'No weight entries available for this period';
+export const DELETED_MESSAGE = 'Entry deleted successfully';
+export const DELETE_FAILED_MESSAGE = 'Failed to delete entry';

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import {
+  selectPreferences,
+  showToast,
+  useAppDispatch,
+  useAppSelector,
+  useGetAveragesQuery,
+  useGetWeightsQuery,
+  usePeriodRange,
+  type ApiAveragedItem,
+  type ApiWeightEntry,
+  type AveragingMode,
+  type PeriodKey,
+} from '@app/kit';
+
+export const FETCH_FAILED_MESSAGE = 'Failed to fetch data';
+
+export interface AnalyticsData {
+  entries: readonly ApiWeightEntry[];
+  averages: readonly ApiAveragedItem[] | undefined;
+  range: ReturnType<typeof usePeriodRange>['range'];
+  /** The first load of what the screen shows is still under way. */
+  loadingEntries: boolean;
+  loadingAverages: boolean;
+}
+
+const NO_ENTRIES: readonly ApiWeightEntry[] = [];
+
+/** A toast for each real failure of a query; an empty result is not a failure. */
+function useFailureToast(failed: boolean) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (failed) dispatch(showToast(FETCH_FAILED_MESSAGE, 'error'));
+  }, [failed, dispatch]);
+}
+
+/**
+ * The entries of the period and, when an averaging mode is chosen, its averages. Both queries carry
+ * kit's 'Weight' tag, so a save or delete anywhere refetches them.
+ */
+export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): AnalyticsData {
+  const { weekStartsOn } = useAppSelector(selectPreferences);
+  const { range, requestRange, loading: rangeLoading } = usePeriodRange(period);
+  const noRange = requestRange === null;
+
+  const weights = useGetWeightsQuery(
+    noRange ? undefined : { startDate: requestRange.start, endDate: requestRange.end },
+    { skip: noRange },
+  );
+  const averages = useGetAveragesQuery(
+    noRange || averaging === 'none'
+      ? { mode: 'weekly', weekStartsOn }
+      : { mode: averaging, startDate: requestRange.start, endDate: requestRange.end, weekStartsOn },
+    { skip: noRange || averaging === 'none' },
+  );
+
+  useFailureToast(weights.isError);
+  useFailureToast(averages.isError);
+
+  return {
+    // currentData, not data: another period's rows never stand in while this period loads.
+    entries: noRange ? NO_ENTRIES : (weights.currentData ?? NO_ENTRIES),
+    averages: averaging === 'none' || noRange ? undefined : averages.currentData,
+    range,
+    loadingEntries: rangeLoading || (!noRange && weights.currentData === undefined && !weights.isError),
+    loadingAverages: averaging !== 'none' && !noRange && averages.currentData === undefined && !averages.isError,
+  };
+}
