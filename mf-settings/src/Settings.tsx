@@ -1,14 +1,54 @@
-import { selectThemeColor, useAppSelector, type SettingsScreenProps } from '@app/kit';
+import { useEffect } from 'react';
+import { showToast, useAppDispatch, useGetGoalQuery, useGetMeQuery, type SettingsScreenProps } from '@app/kit';
+import { SettingsEditor } from './SettingsEditor';
+import './settings.css';
 
-/** Placeholder until this screen's issue lands; it proves the remote reads the shell's store. */
+export const FETCH_FAILED = 'Failed to fetch data';
+
+/** Settings (spec §2): account, preferences and goal, loaded once and edited until Save or Cancel. */
 export default function Settings(_props: SettingsScreenProps) {
-  const themeColor = useAppSelector(selectThemeColor);
-  return (
-    <section className="screen" data-remote="mf_settings">
-      <h1>Settings</h1>
-      <p className="muted">
-        Theme colour from the shared store: <output data-testid="store-theme-color">{themeColor}</output>
+  const dispatch = useAppDispatch();
+  const me = useGetMeQuery();
+  const goal = useGetGoalQuery();
+  // Only a failed first load is an error here; a failed background refetch keeps the form as it is.
+  const failed = (me.isError && !me.data) || (goal.isError && goal.data === undefined);
+
+  useEffect(() => {
+    if (failed) dispatch(showToast(FETCH_FAILED, 'error'));
+  }, [failed, dispatch]);
+
+  let body;
+  if (me.data && goal.data !== undefined) {
+    // Editing starts from the first load; later refetches (after a save) never overwrite what is being typed.
+    body = <SettingsEditor user={me.data} goal={goal.data} />;
+  } else if (failed) {
+    body = (
+      <div className="panel st-error" role="alert">
+        <p>{FETCH_FAILED}</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            if (me.isError) void me.refetch();
+            if (goal.isError) void goal.refetch();
+          }}
+        >
+          Retry
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <p className="screen-loading" role="status">
+        Loading...
       </p>
+    );
+  }
+
+  return (
+    <section className="screen st-screen" data-remote="mf_settings">
+      <h1>Settings</h1>
+      {body}
     </section>
   );
 }

@@ -1,0 +1,72 @@
+import { useId, useRef, useState } from 'react';
+import type { AvatarChoice } from './saveSequence';
+import { useObjectUrl } from './useObjectUrl';
+
+export const DEFAULT_AVATAR = '/default-avatar.svg';
+
+interface AvatarEditorProps {
+  /** The avatar the server holds now. */
+  savedUrl: string | null;
+  choice: AvatarChoice;
+  onChange: (choice: AvatarChoice) => void;
+  error?: string;
+}
+
+/** The profile picture with Edit (choose a file, previewed before saving) and Remove. */
+export function AvatarEditor({ savedUrl, choice, onChange, error }: AvatarEditorProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const preview = useObjectUrl(choice.kind === 'upload' ? choice.file : null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const wanted = choice.kind === 'upload' ? preview : choice.kind === 'remove' ? null : savedUrl;
+  const src = wanted && wanted !== failed ? wanted : DEFAULT_AVATAR;
+  const canRemove = choice.kind === 'upload' || (choice.kind === 'keep' && savedUrl !== null);
+
+  const pick = (file: File | undefined) => {
+    if (file) onChange({ kind: 'upload', file });
+    // The same file can be chosen again after Remove.
+    if (inputRef.current) inputRef.current.value = '';
+  };
+  const remove = () => onChange(savedUrl ? { kind: 'remove' } : { kind: 'keep' });
+
+  return (
+    <div className="st-avatar">
+      <img
+        className="avatar st-avatar-img"
+        src={src}
+        alt="Profile picture preview"
+        width={88}
+        height={88}
+        onError={() => wanted && setFailed(wanted)}
+      />
+      <div className="st-avatar-actions">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          className="st-visually-hidden"
+          aria-label="Choose a profile picture"
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => pick(e.target.files?.[0])}
+        />
+        <button type="button" className="button" onClick={() => inputRef.current?.click()}>
+          Edit
+        </button>
+        <button type="button" className="button" onClick={remove} disabled={!canRemove}>
+          Remove
+        </button>
+        {choice.kind === 'upload' && <span className="muted st-avatar-note">New picture, saved when you press Save</span>}
+        {choice.kind === 'remove' && <span className="muted st-avatar-note">Picture removed when you press Save</span>}
+        {error && (
+          <span id={errorId} className="field-error">
+            {error}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

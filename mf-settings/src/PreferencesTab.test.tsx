@@ -1,0 +1,83 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { THEME_PALETTE } from '@app/kit';
+import { makeGoal, makeUser } from './testData';
+import { callsTo, openSettings, toastsOf } from './testUtils';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+async function openPreferences(...args: Parameters<typeof openSettings>) {
+  const rendered = await openSettings(...args);
+  await userEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+  return rendered;
+}
+
+describe('Preferences tab', () => {
+  it('offers the 10 named colours with the current one marked, and applies a pick at once', async () => {
+    const { store } = await openPreferences({ user: makeUser(), goal: null }, undefined, { themeColor: '#22c55e' });
+    const swatches = screen.getAllByRole('radio', { name: new RegExp(THEME_PALETTE.map((c) => `^${c.name}$`).join('|')) });
+    expect(swatches.map((s) => s.getAttribute('aria-label'))).toEqual(THEME_PALETTE.map((c) => c.name));
+    expect(screen.getByRole('radio', { name: 'Green' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Violet' }));
+    expect(store.getState().preferences.themeColor).toBe('#8b5cf6');
+    expect(screen.getByRole('radio', { name: 'Violet' })).toBeChecked();
+    expect(screen.getByLabelText('Hex color')).toHaveValue('#8b5cf6');
+    expect(JSON.parse(localStorage.getItem('preferences')!).themeColor).toBe('#8b5cf6');
+  });
+
+  it('validates the hex input: optional #, 3 or 6 digits, at most 7 characters', async () => {
+    const { store, calls } = await openPreferences({ user: makeUser(), goal: null });
+    const hex = screen.getByLabelText('Hex color');
+    expect(hex).toHaveAttribute('maxLength', '7');
+    await userEvent.clear(hex);
+    await userEvent.type(hex, 'abc');
+    expect(store.getState().preferences.themeColor).toBe('#aabbcc');
+    await userEvent.clear(hex);
+    await userEvent.type(hex, '#12g');
+    await userEvent.tab();
+    expect(screen.getByText('Invalid hex color format')).toBeInTheDocument();
+    expect(hex).toHaveAttribute('aria-invalid', 'true');
+    expect(store.getState().preferences.themeColor).toBe('#aabbcc');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    await userEvent.clear(hex);
+    await userEvent.type(hex, '#1E90Ff');
+    expect(screen.queryByText('Invalid hex color format')).not.toBeInTheDocument();
+    expect(store.getState().preferences.themeColor).toBe('#1e90ff');
+  });
+
+  it('saves unit and week start to the server and align to calendar on the client', async () => {
+    const { calls, store } = await openPreferences({ user: makeUser(), goal: null });
+    expect(screen.getByRole('radio', { name: 'Metric (kg, cm)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Sunday' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'True' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Imperial (lb, ft)' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Monday' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'False' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastsOf(store)).toEqual(['success: Saved changes successfully']));
+    expect(JSON.parse(String(callsTo(calls, 'PATCH', '/api/users/me')[0].body))).toEqual({ unitPreference: 'IMPERIAL', weekStartsOn: 1 });
+    expect(store.getState().preferences).toMatchObject({ unit: 'IMPERIAL', weekStartsOn: 1, alignToCalendar: false });
+  });
+
+  it('converts height and goal weights on a unit switch without losing what was typed', async () => {
+    await openSettings({ user: makeUser(), goal: makeGoal({ startWeightKg: 90, targetWeightKg: 80 }) });
+    const height = screen.getByLabelText('Height (cm)');
+    await userEvent.type(height, '180');
+    await userEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Imperial (lb, ft)' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Account' }));
+    expect(screen.getByLabelText('Height (in)')).toHaveDisplayValue('70.9');
+    await userEvent.click(screen.getByRole('tab', { name: 'Goals' }));
+    expect(screen.getByLabelText('Starting weight (lb) *')).toHaveDisplayValue('198.4');
+    expect(screen.getByLabelText('Target weight (lb) *')).toHaveDisplayValue('176.4');
+    await userEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Metric (kg, cm)' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Account' }));
+    expect(screen.getByLabelText('Height (cm)')).toHaveDisplayValue('180.0');
+    await userEvent.click(screen.getByRole('tab', { name: 'Goals' }));
+    expect(screen.getByLabelText('Starting weight (kg) *')).toHaveDisplayValue('90.0');
+  });
+});

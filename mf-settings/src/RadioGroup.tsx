@@ -1,0 +1,32 @@
+interface RadioGroupProps<T extends string | number | boolean> {
+  legend: string;
+  name: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  error?: string;
+}
+
+/** A fieldset of native radios: arrow keys, labels and grouping come from the platform. */
+export function RadioGroup<T extends string | number | boolean>({ legend, name, value, options, onChange, error }: RadioGroupProps<T>) {
+  return (
+    <fieldset className="st-fieldset">
+      <legend>{legend}</legend>
+      <div className="st-radios">
+        {options.map((option) => (
+          <label key={String(option.value)} className="st-radio">
+            <input
+              type="radio"
+              name={name}
+              value={String(option.value)}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && <span className="field-error">{error}</span>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,165 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json } from '../../kit/src/test/fetchMock';
+import { makeGoal, makeUser } from './testData';
+import { callsTo, openSettings, toastsOf } from './testUtils';
+
+beforeEach(() => {
+  localStorage.clear();
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const png = () => new File(['png'], 'me.png', { type: 'image/png' });
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
+const status = () => screen.getByRole('status');
+
+/** Fails `method path` with `response` the first `times` times, then lets the fake server answer. */
+function failing(method: string, path: string, response: () => Response, times = 1) {
+  let left = times;
+  return (call: { method: string; path: string }) => {
+    if (call.method === method && call.path === path && left > 0) {
+      left -= 1;
+      return response();
+    }
+    return undefined;
+  };
+}
+
+describe('the save sequence in the screen', () => {
+  it("shows 'Saving...' and disables Save while busy", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await openSettings({ user: makeUser(), goal: null }, (call, state) =>
+      call.method === 'PATCH' ? (gate.then(() => json(200, state.user)) as unknown as Response) : undefined,
+    );
+    await userEvent.type(screen.getByLabelText('First Name'), 'x');
+    void save();
+    const busy = await screen.findByRole('button', { name: 'Saving...' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('avatar upload 415: upload toast, error under the avatar, nothing else sent', async () => {
+    const { calls, store } = await openSettings(
+      { user: makeUser(), goal: null },
+      failing('POST', '/api/users/me/avatar', () => apiError(415, 'Unsupported image type', [{ field: 'avatar', issue: 'Use a JPEG, PNG or WebP image' }])),
+    );
+    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), png());
+    await userEvent.type(screen.getByLabelText('First Name'), 'x');
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to upload avatar image']));
+    expect(screen.getByText('Use a JPEG, PNG or WebP image')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Your avatar was not saved (your profile was not sent yet): fix the highlighted fields and save again.');
+    expect(callsTo(calls, 'PATCH', '/api/users/me')).toEqual([]);
+  });
+
+  it('avatar delete 500: delete toast and the status line', async () => {
+    const { store } = await openSettings(
+      { user: makeUser({ avatarUrl: '/api/avatars/old' }), goal: null },
+      failing('DELETE', '/api/users/me/avatar', () => apiError(500, 'Internal error')),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to delete avatar image']));
+    expect(status()).toHaveTextContent('Your avatar was not saved (Internal error): try saving again.');
+    expect(store.getState().auth.user?.avatarUrl).toBe('/api/avatars/old');
+  });
+
+  it('profile 422 on email after the avatar was saved: field error, Account tab, and no second upload', async () => {
+    const { calls, store } = await openSettings(
+      { user: makeUser(), goal: null },
+      failing('PATCH', '/api/users/me', () => apiError(422, 'Validation failed', [{ field: 'email', issue: 'Email has already been taken' }])),
+    );
+    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), png());
+    const email = screen.getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'taken@example.com');
+    await userEvent.type(screen.getByLabelText('Current password *'), 'old-secret');
+    await userEvent.click(screen.getByRole('tab', { name: 'Goals' }));
+    await save();
+
+    await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to update personal info']));
+    expect(screen.getByRole('tab', { name: /Account/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Email has already been taken')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Your avatar was saved; your profile was not: fix the highlighted fields and save again.');
+    // What was saved is shown at once: the sidebar reads this user.
+    expect(store.getState().auth.user?.avatarUrl).toBe('/api/avatars/abc');
+
+    await userEvent.clear(email);
+    expect(screen.queryByText('Email has already been taken')).not.toBeInTheDocument();
+    await userEvent.type(email, 'free@example.com');
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toContain('success: Saved changes successfully'));
+    expect(callsTo(calls, 'POST', '/api/users/me/avatar')).toHaveLength(1);
+    expect(callsTo(calls, 'PATCH', '/api/users/me')).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('goal 422 on targetDate after the profile was saved: Goals tab, field error, profile not sent again', async () => {
+    const { calls, store } = await openSettings(
+      { user: makeUser(), goal: makeGoal() },
+      failing('PATCH', '/api/goals', () => apiError(422, 'Validation failed', [{ field: 'targetDate', issue: 'Target date must be a real calendar date (yyyy-MM-dd)' }])),
+    );
+    await userEvent.type(screen.getByLabelText('Last Name'), '-King');
+    await userEvent.click(screen.getByRole('tab', { name: 'Goals' }));
+    const target = screen.getByLabelText('Target weight (kg) *');
+    await userEvent.clear(target);
+    await userEvent.type(target, '78');
+    await userEvent.click(screen.getByRole('tab', { name: 'Account' }));
+    await save();
+
+    await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to update personal info']));
+    expect(screen.getByRole('tab', { name: /Goals/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Target date must be a real calendar date (yyyy-MM-dd)')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Your profile was saved; your goal was not: fix the highlighted fields and save again.');
+    expect(store.getState().auth.user?.lastName).toBe('Lovelace-King');
+
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toContain('success: Saved changes successfully'));
+    expect(callsTo(calls, 'PATCH', '/api/users/me')).toHaveLength(1);
+    expect(callsTo(calls, 'PATCH', '/api/goals')).toHaveLength(2);
+  });
+
+  it('getMe failure after saving: toast and a status line saying what was saved; a re-save only reloads', async () => {
+    let getMeCalls = 0;
+    let failReload = true;
+    const { calls, store } = await openSettings({ user: makeUser(), goal: null }, (call) => {
+      if (call.method === 'GET' && call.path === '/api/users/me' && ++getMeCalls > 1 && failReload) return apiError(500, 'Internal error');
+      return undefined;
+    });
+    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), png());
+    await userEvent.type(screen.getByLabelText('First Name'), 'x');
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to update personal info']));
+    expect(status()).toHaveTextContent(
+      'Your avatar and profile were saved, but reloading your profile failed (Internal error): reload the page to see them.',
+    );
+    expect(store.getState().auth.user?.firstName).toBe('Adax');
+    expect(toastsOf(store)).not.toContain('error: Failed to fetch data');
+
+    failReload = false;
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toContain('success: Saved changes successfully'));
+    expect(callsTo(calls, 'POST', '/api/users/me/avatar')).toHaveLength(1);
+    expect(callsTo(calls, 'PATCH', '/api/users/me')).toHaveLength(1);
+  });
+
+  it('a password change keeps the new access token the server returns', async () => {
+    const { store } = await openSettings({ user: makeUser(), goal: null }, (call, state) =>
+      call.method === 'PATCH' && call.path === '/api/users/me'
+        ? new Response(JSON.stringify({ ...state.user, accessToken: 'token-2' }), { status: 200, headers: { 'content-type': 'application/json' } })
+        : undefined,
+    );
+    await userEvent.type(screen.getByLabelText('New password'), 'brand-new-secret');
+    await userEvent.type(screen.getByLabelText('Current password *'), 'old-secret');
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toEqual(['success: Saved changes successfully']));
+    expect(store.getState().auth.accessToken).toBe('token-2');
+    expect(store.getState().auth.user).not.toHaveProperty('accessToken');
+  });
+});

@@ -1,0 +1,184 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  clearFieldError,
+  preferencesFromUser,
+  selectPreferences,
+  setPreferences,
+  setUser,
+  showToast,
+  useAppDispatch,
+  useAppSelector,
+  validateHexColor,
+  type Goal,
+  type UnitSystem,
+  type User,
+} from '@app/kit';
+import { AccountTab } from './AccountTab';
+import { GoalsTab } from './GoalsTab';
+import { PreferencesTab } from './PreferencesTab';
+import { SettingsTabs, TABS, TabPanel } from './SettingsTabs';
+import { failureStatus, runSaveSequence, SAVE_TOASTS, type AvatarChoice, type SavedResults } from './saveSequence';
+import {
+  buildGoalPatch,
+  buildProfilePatch,
+  errorKeyOf,
+  FIELD_TABS,
+  initialForm,
+  switchUnit,
+  tabOfFirstError,
+  validateForm,
+  type Baseline,
+  type FormKey,
+  type SettingsForm,
+  type TabKey,
+} from './settingsForm';
+import { useSaveApi } from './useSaveApi';
+
+function asTab(value: string | null): TabKey | undefined {
+  return TABS.find((t) => t.key === value)?.key;
+}
+
+const STEP_TABS: Partial<Record<string, TabKey>> = { avatar: 'account', profile: 'account', goal: 'goals' };
+
+/** The server's state after the steps that succeeded: what the next Save is compared with. */
+function advanceBaseline(baseline: Baseline, results: SavedResults): Baseline {
+  let user: User = baseline.user;
+  if (results.avatar) user = results.avatar.user ?? { ...user, avatarUrl: null };
+  if (results.profile) user = results.profile;
+  if (results.reload) user = results.reload;
+  return { user, goal: results.goal ?? baseline.goal };
+}
+
+interface SettingsEditorProps {
+  user: User;
+  goal: Goal | null;
+}
+
+/** The loaded settings form: tabs, Save and Cancel, and the save sequence's outcome. */
+export function SettingsEditor(props: SettingsEditorProps) {
+  const dispatch = useAppDispatch();
+  const prefs = useAppSelector(selectPreferences);
+  const saveApi = useSaveApi();
+  const [baseline, setBaseline] = useState<Baseline>({ user: props.user, goal: props.goal });
+  const [form, setForm] = useState<SettingsForm>(() => initialForm(baseline, prefs));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [avatar, setAvatar] = useState<AvatarChoice>({ kind: 'keep' });
+  // '?tab=goals' (the overview's "Set a goal" link) opens that tab.
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<TabKey>(() => asTab(searchParams.get('tab')) ?? 'account');
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  // The theme applies at once; Cancel puts back the one in force when the page opened or was last saved.
+  const savedTheme = useRef(prefs.themeColor);
+
+  const update = <K extends FormKey>(key: K, value: SettingsForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setErrors((current) => clearFieldError(current, errorKeyOf(key)));
+  };
+  const changeUnit = (unit: UnitSystem) => {
+    setForm((current) => switchUnit(current, unit));
+    setErrors((current) => clearFieldError(current, 'unitPreference'));
+  };
+  const changeAvatar = (choice: AvatarChoice) => {
+    setAvatar(choice);
+    setErrors((current) => clearFieldError(current, 'avatar'));
+  };
+  const applyTheme = (hex: string) => {
+    dispatch(setPreferences({ themeColor: hex }));
+    setErrors((current) => clearFieldError(current, 'themeColor'));
+  };
+  const checkHex = () => {
+    if (form.hexInput !== '' && !validateHexColor(form.hexInput).ok)
+      setErrors((current) => ({ ...current, themeColor: validateForm(form, baseline).themeColor }));
+  };
+
+  const cancel = () => {
+    dispatch(setPreferences({ themeColor: savedTheme.current }));
+    window.location.reload();
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setStatus(null);
+    const invalid = validateForm(form, baseline);
+    if (Object.keys(invalid).length > 0) {
+      setErrors(invalid);
+      setTab(tabOfFirstError(invalid) ?? tab);
+      setStatus('Nothing was saved: fix the highlighted fields and save again.');
+      return;
+    }
+    // Client-only preferences are kept at once; they cannot fail.
+    dispatch(setPreferences({ alignToCalendar: form.alignToCalendar }));
+    savedTheme.current = prefs.themeColor;
+
+    setSaving(true);
+    const plan = {
+      avatar,
+      profile: buildProfilePatch(form, baseline.user),
+      goal: buildGoalPatch(form, baseline.goal),
+    };
+    const outcome = await runSaveSequence(plan, saveApi);
+    setSaving(false);
+
+    // What succeeded stays saved: it becomes the baseline, so the next Save does not send it again.
+    const next = advanceBaseline(baseline, outcome.results);
+    setBaseline(next);
+    if (outcome.results.avatar) setAvatar({ kind: 'keep' });
+    if (outcome.results.profile) setForm((current) => ({ ...current, password: '', currentPassword: '' }));
+    if (outcome.saved.length > 0 || outcome.ok) dispatch(setUser(next.user));
+    if (outcome.results.profile || outcome.results.reload) dispatch(preferencesFromUser(next.user));
+
+    if (outcome.ok) {
+      setErrors({});
+      setForm((current) => ({ ...initialForm(next, { ...prefs, alignToCalendar: current.alignToCalendar }), hexInput: current.hexInput }));
+      dispatch(showToast(SAVE_TOASTS.success, 'success'));
+      return;
+    }
+    const fieldErrors = outcome.error.fieldErrors;
+    setErrors(fieldErrors);
+    const failedTab = tabOfFirstError(fieldErrors) ?? STEP_TABS[outcome.failed];
+    if (failedTab) setTab(failedTab);
+    setStatus(failureStatus(outcome));
+    dispatch(showToast(outcome.toast, 'error'));
+  };
+
+  const tabsWithErrors = new Set(FIELD_TABS.filter(([field]) => errors[field] !== undefined).map(([, t]) => t));
+  const tabProps = { form, errors, update };
+
+  return (
+    <form className="st-form" onSubmit={save} noValidate aria-busy={saving}>
+      <SettingsTabs active={tab} onChange={setTab} withErrors={tabsWithErrors} />
+      <div className="panel st-card">
+        <TabPanel tab="account" active={tab}>
+          <AccountTab {...tabProps} user={baseline.user} avatar={avatar} onAvatarChange={changeAvatar} />
+        </TabPanel>
+        <TabPanel tab="preferences" active={tab}>
+          <PreferencesTab
+            {...tabProps}
+            themeColor={prefs.themeColor}
+            onThemeColor={applyTheme}
+            onHexBlur={checkHex}
+            onUnit={changeUnit}
+          />
+        </TabPanel>
+        <TabPanel tab="goals" active={tab}>
+          <GoalsTab {...tabProps} hasGoal={baseline.goal !== null} />
+        </TabPanel>
+        <p role="status" className={status ? 'st-status' : 'st-status st-status-empty'}>
+          {status}
+        </p>
+        {errors.general && <p className="form-error-general">{errors.general}</p>}
+        <div className="form-actions st-actions">
+          <button type="button" className="button" onClick={cancel} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
