@@ -18,6 +18,9 @@ import { goalRoutes } from './routes/goals.js';
 import { accountRoutes } from './routes/account.js';
 import { healthRoutes } from './routes/health.js';
 import { registerDocs } from './routes/docs.js';
+import { passwordResetRoutes } from './routes/password-reset.js';
+import { providerRoutes } from './routes/providers.js';
+import { createMailTransport, type MailTransport } from './mail/transport.js';
 
 export type CreateAppOptions = {
   db: Db;
@@ -27,10 +30,12 @@ export type CreateAppOptions = {
   log?: Logger;
   /** Readiness probe; defaults to `select 1` through db. */
   ping?: () => Promise<void>;
+  /** Where e-mails go; defaults to the transport named by config.mail (console). */
+  mail?: MailTransport;
 };
 
 /** Builds the Hono app. Pure: no I/O happens here or at import time. */
-export function createApp({ db, config, clock, log, ping }: CreateAppOptions) {
+export function createApp({ db, config, clock, log, ping, mail }: CreateAppOptions) {
   const deps: Deps = { db, config, clock, log: log ?? createLogger(config.logLevel), ping };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -40,6 +45,8 @@ export function createApp({ db, config, clock, log, ping }: CreateAppOptions) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.route('/', healthRoutes(deps));
   api.route('/', authRoutes(deps));
+  api.route('/', passwordResetRoutes(deps, mail ?? createMailTransport(config.mail)));
+  api.route('/', providerRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', userRoutes(deps));
   api.route('/', avatarRoutes(deps));

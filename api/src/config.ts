@@ -24,6 +24,20 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 };
 
+export type MailConfig =
+  | { transport: 'console' }
+  | { transport: 'none' }
+  /** Test-only: appends each mail as a JSON line to `file` (browser tests read reset links from it). */
+  | { transport: 'file'; file: string };
+
+/** An external identity provider whose client id is configured (sign-in itself is not implemented yet). */
+export type OAuthProviderConfig = { id: 'google'; name: string; clientId: string };
+
+export const DEFAULT_PASSWORD_RESET_LIMITS = {
+  perIp: { limit: 20, windowSeconds: 60 * 60 },
+  perEmail: { limit: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
 export type Config = {
   env: 'production' | 'development' | 'test';
   port: number;
@@ -43,6 +57,13 @@ export type Config = {
   jsonBodyLimit: number;
   /** Maximum avatar file in bytes (2 MiB). */
   avatarLimit: number;
+  /** Where password-reset mails go; defaults to the console transport. */
+  mail?: MailConfig;
+  /** Origin users open the app at, for links in mails (default http://localhost:3000). */
+  publicUrl?: string;
+  /** Password-reset requests per IP and per email address. */
+  passwordResetLimits?: { perIp: RateLimitRule; perEmail: RateLimitRule };
+  oauthProviders?: OAuthProviderConfig[];
 };
 
 const bool = z
@@ -70,6 +91,12 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerEmail.limit),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.registerPerIp.limit),
   REGISTER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.registerPerEmail.limit),
+  MAIL_TRANSPORT: z.enum(['console', 'none', 'file']).default('console'),
+  MAIL_FILE: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional().default('http://localhost:3000'),
+  PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_RESET_LIMITS.perIp.limit),
+  PASSWORD_RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_RESET_LIMITS.perEmail.limit),
+  OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
 });
 
 export class ConfigError extends Error {}
@@ -93,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     jwtSecret = loadOrCreateSecret(dataDir);
   }
+  if (e.MAIL_TRANSPORT === 'file' && !e.MAIL_FILE) throw new ConfigError('MAIL_TRANSPORT=file needs MAIL_FILE');
+  const mail: MailConfig = e.MAIL_TRANSPORT === 'file' ? { transport: 'file', file: resolve(e.MAIL_FILE!) } : { transport: e.MAIL_TRANSPORT };
   const allowedOrigins = e.ALLOWED_ORIGINS.split(',')
     .map((s) => s.trim().replace(/\/+$/, ''))
     .filter((s) => s !== '' && s !== 'null' && s !== '*');
@@ -117,6 +146,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jsonBodyLimit: 1024 * 1024,
     avatarLimit: 2 * 1024 * 1024,
+    mail,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    passwordResetLimits: {
+      perIp: { ...DEFAULT_PASSWORD_RESET_LIMITS.perIp, limit: e.PASSWORD_RESET_LIMIT_PER_IP },
+      perEmail: { ...DEFAULT_PASSWORD_RESET_LIMITS.perEmail, limit: e.PASSWORD_RESET_LIMIT_PER_EMAIL },
+    },
+    oauthProviders: e.OAUTH_GOOGLE_CLIENT_ID?.trim()
+      ? [{ id: 'google', name: 'Google', clientId: e.OAUTH_GOOGLE_CLIENT_ID.trim() }]
+      : [],
   };
 }
 

@@ -25,6 +25,9 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // The suite registers and signs in many accounts from one address.
     REGISTER_LIMIT_PER_IP: '10000',
+    // Password-reset mails go to a file the tests read, instead of the console.
+    MAIL_TRANSPORT: 'file',
+    MAIL_FILE: path.join(dataDir, 'mail.jsonl'),
     LOGIN_LIMIT_PER_IP: '10000',
   };
   for (const [key, port] of Object.entries(E2E.remotes)) env[`MF_${key.toUpperCase()}_PORT`] = String(port);
@@ -49,6 +52,7 @@ export default async function setup(project: TestProject) {
   });
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
   project.provide('dataDir', dataDir);
+  project.provide('mailFile', env.MAIL_FILE);
   project.provide('controlUrl', `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
 
   return async () => {
@@ -62,6 +66,8 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     dataDir: string;
+    /** JSON lines, one per e-mail the API sent (MAIL_TRANSPORT=file). */
+    mailFile: string;
     /** POST-less control of the analytics remote's server: GET /analytics/stop, /analytics/start. */
     controlUrl: string;
   }

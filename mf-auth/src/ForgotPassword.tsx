@@ -1,14 +1,84 @@
-import { selectThemeColor, useAppSelector, type ForgotPasswordScreenProps } from '@app/kit';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { clearFieldError, Field, parseApiError, type FieldErrorMap, type ForgotPasswordScreenProps } from '@app/kit';
+import { AuthCard, GeneralError } from './AuthCard';
+import { useRequestPasswordReset } from './authApi';
+import { formFailure } from './forms';
 
-/** Placeholder until this screen's issue lands; it proves the remote reads the shell's store. */
+export const resetSentMessage = (email: string) =>
+  `If an account exists for ${email}, we've sent a link to reset your password. It expires in 30 minutes.`;
+
+/**
+ * Forgot password (the spec does not show it): asks for the address and answers every address alike,
+ * so the screen never tells whether an account exists.
+ */
 export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
-  const themeColor = useAppSelector(selectThemeColor);
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string>();
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [general, setGeneral] = useState<string>();
+  const [requestReset, isLoading] = useRequestPasswordReset();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setGeneral(undefined);
+    const address = email.trim();
+    if (address === '') return setErrors({ email: 'Email is required' });
+    try {
+      await requestReset({ email: address });
+      setSentTo(address);
+    } catch (error) {
+      const failure = formFailure(error, ['email']);
+      if (failure.kind === 'no-response') return setGeneral(parseApiError({ status: 'FETCH_ERROR' }).general);
+      setErrors(failure.fieldErrors);
+      setGeneral(failure.general);
+    }
+  }
+
+  const backToLogin = <Link to="/login">Back to Sign In</Link>;
+
+  if (sentTo !== undefined) {
+    return (
+      <AuthCard title="Check your e-mail" footer={backToLogin}>
+        <p role="status" className="auth-status">
+          {resetSentMessage(sentTo)}
+        </p>
+        <p className="muted">Nothing arrived? Check your spam folder, or ask for a new link in a few minutes.</p>
+      </AuthCard>
+    );
+  }
+
   return (
-    <section className="screen" data-remote="mf_auth">
-      <h1>Forgot password</h1>
-      <p className="muted">
-        Theme colour from the shared store: <output data-testid="store-theme-color">{themeColor}</output>
+    <AuthCard title="Forgot password" footer={backToLogin}>
+      <p className="muted auth-intro">
+        Enter the e-mail address of your account and we'll send you a link to choose a new password. The link goes out by
+        e-mail only where this server has mail configured; by default the server writes the e-mail to its console
+        instead, so whoever runs it can pass the link on.
       </p>
-    </section>
+      <GeneralError message={general} />
+      <form className="auth-form" onSubmit={submit} noValidate aria-label="Forgot password">
+        <Field label="Email" error={errors.email}>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy}
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setErrors((m) => clearFieldError(m, 'email'));
+              }}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button button-primary auth-submit" disabled={isLoading}>
+          {isLoading ? 'Sending...' : 'Send reset link'}
+        </button>
+      </form>
+    </AuthCard>
   );
 }

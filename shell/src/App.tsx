@@ -19,6 +19,7 @@ export function createRoutes() {
       path: '/forgot-password',
       element: <RemoteScreen id={REMOTE_SCREENS.forgotPassword} title="Forgot password" props={{}} />,
     },
+    { path: '/reset-password', element: <RemoteScreen id={REMOTE_SCREENS.resetPassword} title="Reset password" props={{}} /> },
     {
       path: '/dashboard',
       element: (

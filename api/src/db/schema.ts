@@ -116,3 +116,19 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
+
+/** Password-reset tokens: only SHA-256 of the token is stored; single use (used_at), 30 minutes. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash), index('password_resets_user_id_idx').on(t.userId)],
+);

@@ -10,6 +10,7 @@ export interface ScreenProps {
 export type LoginScreenProps = ScreenProps;
 export type RegisterScreenProps = ScreenProps;
 export type ForgotPasswordScreenProps = ScreenProps;
+export type ResetPasswordScreenProps = ScreenProps;
 export type OverviewScreenProps = ScreenProps;
 export type AnalyticsScreenProps = ScreenProps;
 export type SettingsScreenProps = ScreenProps;
@@ -19,6 +20,7 @@ export const REMOTE_SCREENS = {
   login: 'mf_auth/Login',
   register: 'mf_auth/Register',
   forgotPassword: 'mf_auth/ForgotPassword',
+  resetPassword: 'mf_auth/ResetPassword',
   overview: 'mf_overview/Overview',
   analytics: 'mf_analytics/Analytics',
   settings: 'mf_settings/Settings',

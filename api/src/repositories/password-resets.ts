@@ -1,0 +1,44 @@
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { passwordResets } from '../db/schema.js';
+
+export async function insertPasswordReset(
+  db: Db,
+  v: { id: string; userId: string; tokenHash: Buffer; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values({ id: v.id, userId: v.userId, tokenHash: v.tokenHash, expiresAt: v.expiresAt, createdAt: v.now });
+}
+
+/**
+ * Marks the token used if it is unused and unexpired, atomically (a second concurrent use finds nothing).
+ * Returns the user id it belongs to, or undefined.
+ */
+export async function consumePasswordReset(db: Db, tokenHash: Buffer, now: Date): Promise<string | undefined> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .returning({ userId: passwordResets.userId });
+  return rows[0]?.userId;
+}
+
+/** True when the token exists, is unused and unexpired (checked before the costly password hash). */
+export async function isPasswordResetUsable(db: Db, tokenHash: Buffer, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** After a reset: the user's other outstanding links die too; expired rows of the user are dropped. */
+export async function retireOtherPasswordResets(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await db
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), or(lte(passwordResets.expiresAt, now))));
+}

@@ -1,0 +1,150 @@
+import { expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createApp } from '../app.js';
+import { passwordResets } from '../db/schema.js';
+import { memoryTransport } from '../mail/transport.js';
+import { call, describeDb, register, testConfig, uniqueEmail, type Ctx } from '../test/harness.js';
+import { hashResetToken } from './password-reset.js';
+import type { Config } from '../config.js';
+
+const NEW_PASSWORD = 'violet-Harbour-42-kite';
+const INVALID = 'This reset link is invalid or has expired';
+
+function appWithMail(ctx: Ctx, overrides: Partial<Config> = {}) {
+  const mail = memoryTransport();
+  const app = createApp({
+    db: ctx.db,
+    config: testConfig({ publicUrl: 'https://weights.example', ...overrides }),
+    clock: ctx.clock,
+    log: ctx.log,
+    mail,
+  });
+  return { app, mail };
+}
+
+const tokenOf = (text: string) => /reset-password#token=([a-z2-7]+)/.exec(text)?.[1];
+
+describeDb('password reset', (ctx) => {
+  it('answers an unknown address exactly like a known one, and mails only the known one', async () => {
+    const { app, mail } = appWithMail(ctx);
+    const u = await register(app);
+    const unknown = await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: uniqueEmail('nobody') } });
+    const known = await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email.toUpperCase() } });
+    expect(unknown.status).toBe(202);
+    expect(known.status).toBe(202);
+    expect(unknown.text).toBe(known.text);
+    expect(known.body).toEqual({});
+    expect(mail.sent).toHaveLength(1);
+    expect(mail.sent[0]!.to).toBe(u.email);
+    expect(mail.sent[0]!.subject).toBe('Reset your password');
+    expect(mail.sent[0]!.text).toMatch(/^https:\/\/weights\.example\/reset-password#token=[a-z2-7]{32}$/m);
+    expect(mail.sent[0]!.text).toContain('30 minutes');
+  });
+
+  it('stores only the SHA-256 of the token, expiring in 30 minutes', async () => {
+    const { app, mail } = appWithMail(ctx);
+    const u = await register(app);
+    await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+    const token = tokenOf(mail.sent[0]!.text)!;
+    const rows = await ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, u.user.id));
+    expect(rows).toHaveLength(1);
+    expect(Buffer.compare(rows[0]!.tokenHash, hashResetToken(token))).toBe(0);
+    expect(rows[0]!.tokenHash.toString('latin1')).not.toContain(token);
+    expect(rows[0]!.expiresAt.getTime() - ctx.clock.now().getTime()).toBe(30 * 60 * 1000);
+    expect(rows[0]!.usedAt).toBeNull();
+  });
+
+  it('sets the new password once: old password refused, new one logs in, the link then dead', async () => {
+    const { app, mail } = appWithMail(ctx);
+    const u = await register(app);
+    await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+    const token = tokenOf(mail.sent[0]!.text)!;
+    const ok = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: NEW_PASSWORD } });
+    expect(ok.status).toBe(204);
+    expect((await call(app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(401);
+    expect((await call(app, 'POST', '/api/auth/login', { body: { email: u.email, password: NEW_PASSWORD } })).status).toBe(200);
+    const again = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: 'another-Long-pass-9' } });
+    expect(again.status).toBe(400);
+    expect(again.body.error.details).toEqual([{ field: 'token', issue: INVALID }]);
+  });
+
+  it('ends every session of the user', async () => {
+    const { app, mail } = appWithMail(ctx);
+    const u = await register(app);
+    const other = await call(app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password, remember: true } });
+    await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+    const token = tokenOf(mail.sent[0]!.text)!;
+    expect((await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: NEW_PASSWORD } })).status).toBe(204);
+    expect((await call(app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
+    expect((await call(app, 'GET', '/api/auth/token', { cookie: other.cookie })).status).toBe(401);
+    expect((await call(app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
+  });
+
+  it('refuses an expired link (30 minutes) and an unknown one', async () => {
+    const { app, mail } = appWithMail(ctx);
+    const u = await register(app);
+    await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+    const token = tokenOf(mail.sent[0]!.text)!;
+    ctx.clock.advance(30 * 60 * 1000);
+    const expired = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: NEW_PASSWORD } });
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.details).toEqual([{ field: 'token', issue: INVALID }]);
+    const unknown = await call(app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token: 'a'.repeat(32), password: NEW_PASSWORD },
+    });
+    expect(unknown.status).toBe(400);
+    expect((await call(app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(200);
+  });
+
+  it('applies the register password rules without spending the link', async () => {
+    const { app, mail } = appWithMail(ctx);
+    const u = await register(app);
+    await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+    const token = tokenOf(mail.sent[0]!.text)!;
+    const common = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: 'password123' } });
+    expect(common.status).toBe(422);
+    expect(common.body.error.details[0].field).toBe('password');
+    const short = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: 'short' } });
+    expect(short.status).toBe(422);
+    expect(short.body.error.details[0]).toEqual({ field: 'password', issue: 'Password must be at least 8 characters' });
+    const extra = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: NEW_PASSWORD, userId: 'x' } });
+    expect(extra.status).toBe(422);
+    expect((await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: NEW_PASSWORD } })).status).toBe(204);
+  });
+
+  it('rate-limits per address (known or not alike) and per IP', async () => {
+    const rule = { limit: 2, windowSeconds: 3600 };
+    const { app } = appWithMail(ctx, { passwordResetLimits: { perIp: { limit: 100, windowSeconds: 3600 }, perEmail: rule } });
+    const u = await register(app);
+    for (const email of [u.email, uniqueEmail('ghost')]) {
+      for (let i = 0; i < 2; i++) expect((await call(app, 'POST', '/api/auth/password-reset/request', { body: { email } })).status).toBe(202);
+      const blocked = await call(app, 'POST', '/api/auth/password-reset/request', { body: { email } });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const perIp = appWithMail(ctx, { passwordResetLimits: { perIp: rule, perEmail: { limit: 100, windowSeconds: 3600 } } }).app;
+    const ip = '198.51.100.9';
+    for (let i = 0; i < 2; i++)
+      expect((await call(perIp, 'POST', '/api/auth/password-reset/request', { body: { email: uniqueEmail() }, ip })).status).toBe(202);
+    expect((await call(perIp, 'POST', '/api/auth/password-reset/request', { body: { email: uniqueEmail() }, ip })).status).toBe(429);
+    // another address is not blocked
+    const elsewhere = { body: { email: uniqueEmail() }, ip: '198.51.100.10' };
+    expect((await call(perIp, 'POST', '/api/auth/password-reset/request', elsewhere)).status).toBe(202);
+  });
+
+  it('refuses a body that is not {email}', async () => {
+    const { app } = appWithMail(ctx);
+    expect((await call(app, 'POST', '/api/auth/password-reset/request', { body: {} })).status).toBe(422);
+    expect((await call(app, 'POST', '/api/auth/password-reset/request', { rawBody: '{}', contentType: 'text/plain' })).status).toBe(415);
+  });
+});
+
+describeDb('identity providers', (ctx) => {
+  it('lists none by default and the configured ones otherwise', async () => {
+    expect((await call(ctx.app, 'GET', '/api/auth/providers')).body).toEqual({ providers: [] });
+    const app = ctx.makeApp({ oauthProviders: [{ id: 'google', name: 'Google', clientId: 'abc.apps.example' }] });
+    const r = await call(app, 'GET', '/api/auth/providers');
+    expect(r.body).toEqual({ providers: [{ id: 'google', name: 'Google' }] });
+    expect(r.text).not.toContain('abc.apps.example');
+  });
+});

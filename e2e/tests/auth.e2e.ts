@@ -1,0 +1,228 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
+import { BASE_URL } from '../lib/ports';
+import { createUser } from '../lib/user';
+
+/**
+ * Sign up, sign in (with and without Remember me), wrong password and the password-reset journey,
+ * through the composed app. The reset mails are read from the file the global setup has the API
+ * write them to (its test-only file transport).
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const OVERVIEW = `${BASE_URL}/dashboard/overview`;
+
+async function logIn(page: Page, email: string, password: string, remember: boolean) {
+  await page.goto(`${BASE_URL}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** The signed-in dashboard: the sidebar shows the user's full name. */
+async function expectSignedInAs(page: Page, fullName: string) {
+  await page.waitForURL(OVERVIEW);
+  await page.locator('.sidebar-name', { hasText: fullName }).waitFor();
+}
+
+async function expectSignInPage(page: Page) {
+  await page.waitForURL(`${BASE_URL}/login`);
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+}
+
+/** The newest mail to `to` in MAIL_FILE, waiting for it to be appended. */
+async function mailTo(to: string): Promise<{ to: string; subject: string; text: string }> {
+  const file = inject('mailFile');
+  const end = Date.now() + 5000;
+  while (Date.now() < end) {
+    if (existsSync(file)) {
+      const mails = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { to: string; subject: string; text: string })
+        .filter((m) => m.to === to);
+      if (mails.length) return mails[mails.length - 1]!;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} in ${file} (is the API running with MAIL_TRANSPORT=file?)`);
+}
+
+describe('auth screens', () => {
+  let context: BrowserContext;
+  let firstPage: Page;
+  const grace = { email: `e2e-${randomUUID()}@example.com`, password: `pw-${randomUUID()}` };
+  afterAll(async () => context?.close());
+
+  it('registers a new account through the form and lands on the overview', async () => {
+    context = await newContext(browser);
+    const page = (firstPage = await context.newPage());
+    const problems = watchProblems(page);
+    await page.goto(`${BASE_URL}/register`);
+    await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
+    await page.getByLabel('First Name').fill('Grace');
+    await page.getByLabel('Last Name').fill('Hopper');
+    await page.getByLabel('Email').fill(grace.email);
+    await page.getByLabel('Password').fill(grace.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expectSignedInAs(page, 'Grace Hopper');
+    expect(problems).toEqual([]);
+  });
+
+  it('after Log out, signs in with Remember me and stays signed in on a new page', async () => {
+    const page = firstPage;
+    const problems = watchProblems(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForFunction(() => !location.pathname.startsWith('/dashboard'));
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(OVERVIEW);
+    await expectSignInPage(page);
+
+    await logIn(page, grace.email, grace.password, true);
+    await expectSignedInAs(page, 'Grace Hopper');
+
+    // a new tab: its sessionStorage is empty, the refresh cookie and the persist flag are shared
+    const second = await context.newPage();
+    const secondProblems = watchProblems(second);
+    await second.goto(OVERVIEW);
+    await expectSignedInAs(second, 'Grace Hopper');
+    expect(await second.evaluate(() => localStorage.getItem('persist'))).toBe('true');
+    expect(problems).toEqual([]);
+    expect(secondProblems).toEqual([]);
+    await second.close();
+    await page.close();
+  });
+
+  it('without Remember me a new page asks to sign in', async () => {
+    const own = await newContext(browser);
+    const user = await createUser({ firstName: 'Nora', lastName: 'Forget' });
+    const page = await own.newPage();
+    await logIn(page, user.email, user.password, false);
+    await expectSignedInAs(page, 'Nora Forget');
+    const second = await own.newPage();
+    await second.goto(OVERVIEW);
+    await expectSignInPage(second);
+    await own.close();
+  });
+
+  it('a wrong password shows the server message above the form', async () => {
+    const own = await newContext(browser);
+    const user = await createUser();
+    const page = await own.newPage();
+    await logIn(page, user.email, 'not-the-password', false);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Email or password is incorrect');
+    expect(page.url()).toBe(`${BASE_URL}/login`);
+    await expect(page.getByRole('button', { name: 'Log In' }).isEnabled()).resolves.toBe(true);
+    await own.close();
+  });
+
+  it('the Google button says the provider is not configured', async () => {
+    const own = await newContext(browser);
+    const page = await own.newPage();
+    await page.goto(`${BASE_URL}/login`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByText('Sign-in with Google is not configured on this server').waitFor();
+    await own.close();
+  });
+
+  it('resets a forgotten password with the mailed link, once', async () => {
+    const own = await newContext(browser);
+    const user = await createUser({ firstName: 'Fern', lastName: 'Gotten' });
+    const page = await own.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${BASE_URL}/login`);
+    await page.getByRole('link', { name: 'Forgot password' }).click();
+    await page.waitForURL(`${BASE_URL}/forgot-password`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe(
+      `If an account exists for ${user.email}, we've sent a link to reset your password. It expires in 30 minutes.`,
+    );
+
+    const mail = await mailTo(user.email);
+    expect(mail.subject).toBe('Reset your password');
+    const link = /^(http\S+\/reset-password#token=[a-z2-7]+)$/m.exec(mail.text)?.[1];
+    expect(link, mail.text).toBeDefined();
+    expect(link!.startsWith(`${BASE_URL}/reset-password#token=`)).toBe(true);
+
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Reset password' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    const newPassword = `new-${randomUUID()}`;
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+    await page.getByRole('link', { name: 'Sign in with your new password' }).click();
+
+    await logIn(page, user.email, user.password, false);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Email or password is incorrect');
+    await logIn(page, user.email, newPassword, false);
+    await expectSignedInAs(page, 'Fern Gotten');
+
+    const again = await own.newPage();
+    await again.goto(link!);
+    await again.getByLabel('New password').fill(`other-${randomUUID()}`);
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    await again.getByText('This reset link is invalid or has expired').waitFor();
+    await again.getByRole('link', { name: 'Request a new link' }).waitFor();
+    // the refused old password (401) is the only failed request of the journey
+    expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
+    await own.close();
+  });
+
+  it('answers an unknown address with the same confirmation', async () => {
+    const own = await newContext(browser);
+    const page = await own.newPage();
+    const email = `nobody-${randomUUID()}@example.com`;
+    await page.goto(`${BASE_URL}/forgot-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe(
+      `If an account exists for ${email}, we've sent a link to reset your password. It expires in 30 minutes.`,
+    );
+    await own.close();
+  });
+});
+
+describe('auth screens look right', () => {
+  for (const width of [1280, 375]) {
+    it(`at ${width} px`, async () => {
+      const own = await newContext(browser, { width, height: 800 });
+      const page = await own.newPage();
+      await page.goto(`${BASE_URL}/login`);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByText('Password is required').waitFor();
+      await screenshot(page, `auth-login-${width}`);
+      await page.goto(`${BASE_URL}/register`);
+      await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
+      await screenshot(page, `auth-register-${width}`);
+      await page.goto(`${BASE_URL}/forgot-password`);
+      await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+      await screenshot(page, `auth-forgot-${width}`);
+      await page.getByLabel('Email').fill('someone@example.com');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('status').waitFor();
+      await screenshot(page, `auth-forgot-sent-${width}`);
+      await page.goto(`${BASE_URL}/reset-password#token=nonsense`);
+      await page.getByLabel('New password').fill('violet-Harbour-42');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByText('This reset link is invalid or has expired').waitFor();
+      await screenshot(page, `auth-reset-invalid-${width}`);
+      // nothing wider than the viewport
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await own.close();
+    });
+  }
+});

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PRODUCT_TITLE } from './brand';
+import './auth.css';
+
+/** The centred card every auth screen sits in: logo and product title, then the screen's heading. */
+export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <main className="auth-page" data-remote="mf_auth">
+      <div className="auth-card panel">
+        <Link to="/" className="brand auth-brand">
+          <img src="/logo.svg" alt="" width={32} height={32} />
+          <span>{PRODUCT_TITLE}</span>
+        </Link>
+        <h1 className="auth-title">{title}</h1>
+        {children}
+        {footer && <p className="auth-footer">{footer}</p>}
+      </div>
+    </main>
+  );
+}
+
+/** The server's message for the whole form, above it. */
+export function GeneralError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p className="form-error-general auth-general" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,33 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { preferencesFromUser, setAuth, setPersist, useAppDispatch, type AuthResponse } from '@app/kit';
+import { AFTER_SIGN_IN, fromPathOf } from './navigation';
+
+/**
+ * After login or register (spec §4): auth set, persist as chosen, unit and week start from the user,
+ * then the page the user came from or the overview, replacing the form in history.
+ */
+export function useCompleteSignIn() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    ({ accessToken, ...user }: AuthResponse, persist: boolean) => {
+      dispatch(setAuth({ user, accessToken }));
+      dispatch(setPersist(persist));
+      dispatch(preferencesFromUser(user));
+      navigate(fromPathOf(location.state) ?? AFTER_SIGN_IN, { replace: true });
+    },
+    [dispatch, navigate, location.state],
+  );
+}
+
+/** No response: the 503 page, whose Go back returns to where the user was going (or this form). */
+export function useNoResponse() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    () => navigate('/503', { state: { from: fromPathOf(location.state) ?? location.pathname } }),
+    [navigate, location.state, location.pathname],
+  );
+}
