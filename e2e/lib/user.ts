@@ -44,13 +44,16 @@ export async function logWeights(user: TestUser, entries: Array<{ date: string; 
 }
 
 /**
- * Signs a browser context in as the app itself does after login: auth in sessionStorage. Pages
- * opened in this context start signed in (the access token lives 15 minutes, enough for a test).
+ * Signs a browser context in as the app itself does after login: auth in sessionStorage. Each
+ * tab of this context starts signed in once (the access token lives 15 minutes, enough for a
+ * test); after that the tab's own state rules, so logging out stays logged out.
  */
 export async function signIn(context: BrowserContext, user: TestUser): Promise<void> {
   const auth = JSON.stringify({ user: user.user, accessToken: user.accessToken });
   await context.addInitScript((value) => {
-    if (!sessionStorage.getItem('auth')) sessionStorage.setItem('auth', value);
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    sessionStorage.setItem('auth', value);
   }, auth);
 }
 

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
 import { BASE_URL } from '../lib/ports';
-import { createUser, signIn } from '../lib/user';
+import { createUser, dayOffset, logWeights, signIn } from '../lib/user';
 
 let browser: Browser;
 const remoteServer = (action: 'stop' | 'start') => fetch(`${inject('controlUrl')}/analytics/${action}`);
@@ -46,9 +46,14 @@ describe('the composed app', () => {
 
   it('renders remotes that read the shell store, with one React for the whole page', async () => {
     const context = await newContext(browser);
-    await signIn(context, await createUser());
+    const user = await createUser();
+    await logWeights(user, [{ date: dayOffset(0), weightKg: 80 }]);
+    await signIn(context, user);
     await context.addInitScript(() => {
-      localStorage.setItem('preferences', JSON.stringify({ themeColor: '#ef4444' }));
+      // Preferences live in the shell's store, which loads them from here.
+      if (!localStorage.getItem('preferences')) {
+        localStorage.setItem('preferences', JSON.stringify({ themeColor: '#ef4444', unit: 'IMPERIAL' }));
+      }
       // Every copy of react-dom registers its renderer with this hook: one copy, one renderer.
       const renderers: { version: string }[] = [];
       Object.assign(window, {
@@ -66,18 +71,15 @@ describe('the composed app', () => {
     });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(BASE_URL + '/login');
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-    expect(await page.getByTestId('store-theme-color').textContent()).toBe('#ef4444');
-    // A second remote in the same page still shares the one React and the one store.
-    await page.goto(BASE_URL + '/login');
-    await page.evaluate(() => history.pushState({}, '', '/register'));
-    await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
-    await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
-    await page.evaluate(() => history.pushState({}, '', '/dashboard/overview'));
-    await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+    await page.goto(BASE_URL + '/dashboard/analytics');
+    // The analytics remote shows the unit held in the shell's store.
+    await page.getByRole('columnheader', { name: 'Weight (lb)' }).waitFor();
+    // A second remote in the same page shares the one React and the one store: client-side
+    // navigation through the shell's sidebar.
+    await page.getByRole('link', { name: 'Overview' }).click();
     await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
-    expect(await page.getByTestId('store-theme-color').textContent()).toBe('#ef4444');
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim());
+    expect(primary).toBe('#ef4444');
     const versions = await page.evaluate(() =>
       (window as unknown as { __renderers: { version: string }[] }).__renderers.map((r) => r.version),
     );
@@ -92,8 +94,8 @@ describe('a remote that cannot be loaded', () => {
     const context = await newContext(browser);
     await signIn(context, await createUser());
     const page = await context.newPage();
-    await page.goto(BASE_URL + '/login');
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
 
     await remoteServer('stop');
     await page.goto(BASE_URL + '/dashboard/analytics');

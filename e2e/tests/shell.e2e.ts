@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
+import { BASE_URL } from '../lib/ports';
+import { api, createUser, dayOffset, signIn } from '../lib/user';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE = { width: 375, height: 740 };
+
+async function textOf(page: Page, selector: string) {
+  return (await page.locator(selector).innerText()).replace(/\s+/g, ' ').trim();
+}
+
+describe('landing page', () => {
+  it('shows the spec texts and links, at desktop and phone width', async () => {
+    for (const [name, viewport] of [['desktop', undefined], ['phone', PHONE]] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto(BASE_URL + '/');
+      const heading = await textOf(page, 'h1');
+      expect(heading).toBe('Track your weight. Understand your progress.');
+      const sub = await textOf(page, '.landing-hero p');
+      expect(sub).toBe("Effortless logging meets powerful analytics so you can stay on track and actually see what's working");
+      expect(await page.getByRole('link', { name: 'Regiter' }).getAttribute('href')).toBe('/register');
+      expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+      expect(await page.getByRole('link', { name: 'Sign Up Today' }).getAttribute('href')).toBe('/register');
+      // Nothing may overflow sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `shell-landing-${name}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('routes and guards', () => {
+  it('shows the 400 page for an unknown path, and Go back leads to the dashboard', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/no/such/page');
+    await page.getByRole('heading', { name: 'Bad Request' }).waitFor();
+    expect(await page.getByText("Something's off with your request. Check and try again.").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('sends a signed-out visitor from a protected route to /login', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/analytics');
+    await page.waitForURL(BASE_URL + '/login');
+    const from = await page.evaluate(() => (history.state as { usr?: { from?: string } } | null)?.usr?.from);
+    expect(from).toBe('/dashboard/analytics');
+    await context.close();
+  });
+
+  it('redirects /dashboard to the overview', async () => {
+    const context = await newContext(browser);
+    await signIn(context, await createUser());
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard');
+    await page.waitForURL(BASE_URL + '/dashboard/overview');
+    await context.close();
+  });
+});
+
+describe('dashboard', () => {
+  it('logs a weight through Add Log: saved, toast shown, stored by the API', async () => {
+    const user = await createUser({ firstName: 'Grace', lastName: 'Hopper' });
+    await api(user, 'POST', '/weights', { date: dayOffset(-1), weightKg: 71.2 }, 201);
+    const context = await newContext(browser);
+    await signIn(context, user);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(BASE_URL + '/dashboard/overview');
+    expect(await page.locator('.sidebar-name').innerText()).toBe('Grace Hopper');
+    expect(await page.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+
+    await page.getByRole('button', { name: 'Add Log' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Weight Entry' });
+    const weight = dialog.getByLabel('Weight (kg)');
+    await weight.waitFor();
+    expect(await weight.inputValue()).toBe('71.2'); // prefilled with the latest entry
+    expect(await dialog.getByLabel('Date').inputValue()).toBe(dayOffset(0));
+    await screenshot(page, 'shell-dialog-desktop');
+    await weight.fill('70.8');
+    await dialog.getByLabel('Notes').fill('Morning, after a run');
+    expect(await dialog.getByText('20/255').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Logged new weight entry').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const saved = await api<{ weightKg: number; notes: string }>(user, 'GET', `/weights/date/${dayOffset(0)}`);
+    expect(saved).toMatchObject({ weightKg: 70.8, notes: 'Morning, after a run' });
+    // The toast closes by itself after 2 s.
+    await page.getByText('Logged new weight entry').waitFor({ state: 'detached', timeout: 4000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows server field errors in the dialog and keeps what was typed', async () => {
+    const context = await newContext(browser);
+    await signIn(context, await createUser());
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('button', { name: 'Add Log' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Weight (kg)').fill('1200');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.locator('.field-error').first().waitFor();
+    expect(await dialog.getByLabel('Weight (kg)').inputValue()).toBe('1200');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('logs out to the landing page and closes the dashboard again', async () => {
+    const context = await newContext(browser);
+    await signIn(context, await createUser());
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(BASE_URL + '/');
+    expect(await page.evaluate(() => sessionStorage.getItem('auth'))).toBeNull();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.waitForURL(BASE_URL + '/login');
+    await context.close();
+  });
+
+  it('folds the sidebar into a menu on a phone', async () => {
+    const context = await newContext(browser, PHONE);
+    await signIn(context, await createUser());
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await page.getByRole('link', { name: 'Analytics' }).isVisible()).toBe(false);
+    await screenshot(page, 'shell-dashboard-phone');
+    await menu.click();
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.waitForURL(BASE_URL + '/dashboard/analytics');
+    expect(await page.getByRole('link', { name: 'Analytics' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Add Log' }).click();
+    await page.getByRole('dialog').waitFor();
+    await screenshot(page, 'shell-dialog-phone');
+    await context.close();
+  });
+
+  it('applies the theme colour from the preferences to the whole UI', async () => {
+    const context = await newContext(browser);
+    await signIn(context, await createUser());
+    await context.addInitScript(() => localStorage.setItem('preferences', JSON.stringify({ themeColor: '#8b5cf6' })));
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('button', { name: 'Add Log' }).waitFor();
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim());
+    expect(primary).toBe('#8b5cf6');
+    await screenshot(page, 'shell-dashboard-desktop');
+    await context.close();
+  });
+});
