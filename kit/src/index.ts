@@ -12,3 +12,4 @@ export * from './federation/contracts';
 export * from './federation/StandaloneHost';
 export * from './ui/Field';
 export * from './hooks/usePeriodRange';
+export * from './brand';

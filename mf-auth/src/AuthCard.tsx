@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_TITLE } from './brand';
+import { PRODUCT_TITLE } from '@app/kit';
 import './auth.css';
 
 /** The centred card every auth screen sits in: logo and product title, then the screen's heading. */

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { logoutUser, openEntryDialog, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
-import { PRODUCT_TITLE } from '../brand';
+import { logoutUser, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 

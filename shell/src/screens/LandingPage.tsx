@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_TITLE } from '../brand';
+import { PRODUCT_TITLE } from '@app/kit';
 
 export function LandingPage() {
   return (

@@ -1,2 +1,0 @@
-/** The spec leaves the product's name as a placeholder title. */
-export const PRODUCT_TITLE = 'Weightwise';
