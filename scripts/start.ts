@@ -24,6 +24,8 @@ const specs: ProcSpec[] = [
       // Requests reach the API through the shell's proxy, which sets X-Forwarded-For itself.
       TRUST_PROXY: env.TRUST_PROXY ?? 'true',
       ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? `${publicUrl},http://127.0.0.1:${shellPort}`,
+      // Links in e-mails (password reset) point at the shell the user opens.
+      PUBLIC_URL: publicUrl,
     },
   },
   ...resolveRemotes(env).map((r) => ({
