@@ -77,6 +77,12 @@ export async function isSessionActive(db: Db, sessionId: string, userId: string,
   return !!row && row.expiresAt.getTime() > now.getTime();
 }
 
+/** Whether a session outlives the browser ("Remember me"), so a session replacing it keeps the choice. */
+export async function isPersistentSession(db: Db, sessionId: string): Promise<boolean> {
+  const rows = await db.select({ persistent: sessions.persistent }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return rows[0]?.persistent ?? false;
+}
+
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

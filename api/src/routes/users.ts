@@ -8,13 +8,11 @@ import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { todayUtc } from '../lib/dates.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
-import { createSession, invalidateOtherSessions } from '../auth/sessions.js';
+import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
 import { findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch } from '../repositories/users.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
-import { sessions } from '../db/schema.js';
-import { eq } from 'drizzle-orm';
 
 export function userRoutes(deps: Deps) {
   const { db, config, clock } = deps;
@@ -109,9 +107,9 @@ export function userRoutes(deps: Deps) {
         if (!updated) throw forbidden('Unknown user');
         if (body.password === undefined) return { updated, rotated: undefined };
         // end every session of the user (other devices and the current one), then start a new current session
-        const current = (await tx.select().from(sessions).where(eq(sessions.id, me.sessionId)).limit(1))[0];
+        const persistent = await isPersistentSession(tx, me.sessionId);
         await invalidateOtherSessions(tx, user.id, null);
-        const rotated = await createSession(tx, user.id, current?.persistent ?? false, now);
+        const rotated = await createSession(tx, user.id, persistent, now);
         return { updated, rotated };
       })
       .catch((err: unknown) => {
