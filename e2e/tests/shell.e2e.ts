@@ -62,6 +62,22 @@ describe('routes and guards', () => {
     await context.close();
   });
 
+  it('after signing in, returns the visitor to the protected page they asked for', async () => {
+    const user = await createUser();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/analytics');
+    await page.waitForURL(BASE_URL + '/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(BASE_URL + '/dashboard/analytics');
+    // The login page was replaced in history: Back does not return to it.
+    await page.goBack();
+    expect(page.url()).not.toBe(BASE_URL + '/login');
+    await context.close();
+  });
+
   it('redirects /dashboard to the overview', async () => {
     const context = await newContext(browser);
     await signIn(context, await createUser());
@@ -100,6 +116,8 @@ describe('dashboard', () => {
 
     const saved = await api<{ weightKg: number; notes: string }>(user, 'GET', `/weights/date/${dayOffset(0)}`);
     expect(saved).toMatchObject({ weightKg: 70.8, notes: 'Morning, after a run' });
+    // The overview refreshes by itself: today's weight is now the current weight.
+    await page.locator('.ov-summary', { hasText: '70.8 kg' }).waitFor();
     // The toast closes by itself after 2 s.
     await page.getByText('Logged new weight entry').waitFor({ state: 'detached', timeout: 4000 });
     expect(problems).toEqual([]);
