@@ -54,7 +54,7 @@ class OpenApiClient {
       for (const field of Object.keys(o.body)) expect(schema.properties, `${summary}: body field ${field}`).toHaveProperty(field);
       for (const field of schema.required ?? []) expect(o.body, `${summary}: required body field ${field}`).toHaveProperty(field);
     }
-    const search = o.query ? '?' + new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)])) : '';
+    const search = o.query ? '?' + new URLSearchParams(Object.entries(o.query).map(([k, v]): [string, string] => [k, String(v)])) : '';
     const res = await call(this.app, method, url + search, { body: o.body, token: o.token, cookie: o.cookie });
 
     const documented = op.responses[String(res.status)];
