@@ -20,6 +20,8 @@ import { healthRoutes } from './routes/health.js';
 import { registerDocs } from './routes/docs.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { providerRoutes } from './routes/providers.js';
+import { importRoutes } from './routes/imports.js';
+import { tokenRoutes } from './routes/tokens.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 
 export type CreateAppOptions = {
@@ -52,6 +54,8 @@ export function createApp({ db, config, clock, log, ping, mail }: CreateAppOptio
   api.route('/', avatarRoutes(deps));
   api.route('/', weightRoutes(deps));
   api.route('/', goalRoutes(deps));
+  api.route('/', importRoutes(deps));
+  api.route('/', tokenRoutes(deps));
   app.route('/api', api);
   registerDocs(app, '/api');
 

@@ -3,7 +3,13 @@ import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 
-export type AuthUser = { id: string; sessionId: string; role: 'USER' | 'ADMIN' };
+export type AuthUser = {
+  id: string;
+  sessionId: string;
+  role: 'USER' | 'ADMIN';
+  /** Set when the caller used a personal API token (sessionId is then empty). */
+  apiToken?: { id: string; scope: 'read' | 'read-write' };
+};
 
 export type Deps = {
   db: Db;

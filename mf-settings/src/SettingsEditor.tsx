@@ -15,6 +15,7 @@ import {
   type User,
 } from '@app/kit';
 import { AccountTab } from './AccountTab';
+import { DataTab } from './DataTab';
 import { GoalsTab } from './GoalsTab';
 import { PreferencesTab } from './PreferencesTab';
 import { SettingsTabs, TABS, TabPanel } from './SettingsTabs';
@@ -68,6 +69,12 @@ export function SettingsEditor(props: SettingsEditorProps) {
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState<TabKey>(() => asTab(searchParams.get('tab')) ?? 'account');
   const [saving, setSaving] = useState(false);
+  // The Data tab loads its calls only once opened, then stays mounted so an import in progress survives a tab switch.
+  const [dataOpened, setDataOpened] = useState(tab === 'data');
+  const openTab = (next: TabKey) => {
+    if (next === 'data') setDataOpened(true);
+    setTab(next);
+  };
   const [status, setStatus] = useState<string | null>(null);
   // The theme applies at once; Cancel puts back the one in force when the page opened or was last saved.
   const savedTheme = useRef(prefs.themeColor);
@@ -148,37 +155,45 @@ export function SettingsEditor(props: SettingsEditorProps) {
   const tabProps = { form, errors, update };
 
   return (
-    <form className="st-form" onSubmit={save} noValidate aria-busy={saving}>
-      <SettingsTabs active={tab} onChange={setTab} withErrors={tabsWithErrors} />
-      <div className="panel st-card">
-        <TabPanel tab="account" active={tab}>
-          <AccountTab {...tabProps} user={baseline.user} avatar={avatar} onAvatarChange={changeAvatar} />
+    <div className="st-form">
+      <SettingsTabs active={tab} onChange={openTab} withErrors={tabsWithErrors} />
+      {/* The Data tab sits outside the form: its actions are immediate and Enter there never saves the settings. */}
+      <div className="panel st-card" hidden={tab !== 'data'}>
+        <TabPanel tab="data" active={tab}>
+          {dataOpened && <DataTab />}
         </TabPanel>
-        <TabPanel tab="preferences" active={tab}>
-          <PreferencesTab
-            {...tabProps}
-            themeColor={prefs.themeColor}
-            onThemeColor={applyTheme}
-            onHexBlur={checkHex}
-            onUnit={changeUnit}
-          />
-        </TabPanel>
-        <TabPanel tab="goals" active={tab}>
-          <GoalsTab {...tabProps} hasGoal={baseline.goal !== null} />
-        </TabPanel>
-        <p role="status" className={status ? 'st-status' : 'st-status st-status-empty'}>
-          {status}
-        </p>
-        {errors.general && <p className="form-error-general">{errors.general}</p>}
-        <div className="form-actions st-actions">
-          <button type="button" className="button" onClick={cancel} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </div>
       </div>
-    </form>
+      <form className="st-form" onSubmit={save} noValidate aria-busy={saving} hidden={tab === 'data'}>
+        <div className="panel st-card">
+          <TabPanel tab="account" active={tab}>
+            <AccountTab {...tabProps} user={baseline.user} avatar={avatar} onAvatarChange={changeAvatar} />
+          </TabPanel>
+          <TabPanel tab="preferences" active={tab}>
+            <PreferencesTab
+              {...tabProps}
+              themeColor={prefs.themeColor}
+              onThemeColor={applyTheme}
+              onHexBlur={checkHex}
+              onUnit={changeUnit}
+            />
+          </TabPanel>
+          <TabPanel tab="goals" active={tab}>
+            <GoalsTab {...tabProps} hasGoal={baseline.goal !== null} />
+          </TabPanel>
+          <p role="status" className={status ? 'st-status' : 'st-status st-status-empty'}>
+            {status}
+          </p>
+          {errors.general && <p className="form-error-general">{errors.general}</p>}
+          <div className="form-actions st-actions">
+            <button type="button" className="button" onClick={cancel} disabled={saving}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ export const TABS: ReadonlyArray<{ key: TabKey; label: string }> = [
   { key: 'account', label: 'Account' },
   { key: 'preferences', label: 'Preferences' },
   { key: 'goals', label: 'Goals' },
+  { key: 'data', label: 'Data' },
 ];
 
 export const tabId = (key: TabKey) => `st-tab-${key}`;

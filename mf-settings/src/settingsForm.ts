@@ -11,7 +11,8 @@ import {
 } from '@app/kit';
 import { convertMeasure, measureFromMetric, measureToMetric, type Measure } from './measure';
 
-export type TabKey = 'account' | 'preferences' | 'goals';
+/** 'data' holds immediate actions (import, export, tokens, deletion): it is outside the Save flow. */
+export type TabKey = 'account' | 'preferences' | 'goals' | 'data';
 
 /** Everything the Settings screen edits. Measures are in `unit`, the unit chosen on the Preferences tab. */
 export interface SettingsForm {

@@ -132,3 +132,24 @@ export const passwordResets = pgTable(
   },
   (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash), index('password_resets_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Personal API tokens: only SHA-256 of the token is stored (looked up by that hash). Revoked tokens keep their row
+ * (revoked_at) until the account goes; scope 'read' allows GET calls only.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    scope: varchar('scope', { length: 16 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('api_tokens_token_hash_unique').on(t.tokenHash), index('api_tokens_user_id_idx').on(t.userId)],
+);

@@ -3,10 +3,20 @@ import type { AppEnv, Deps } from '../types.js';
 import { verifyAccessToken } from '../auth/jwt.js';
 import { isSessionActive } from '../auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { authenticateToken, TOKEN_PREFIX } from '../repositories/tokens.js';
+
+/** What a personal API token may never do, whatever its scope (method and path under /api). */
+function tokenRefusal(method: string, path: string): string | null {
+  if (/^\/api\/tokens(\/|$)/.test(path)) return 'API tokens cannot manage API tokens';
+  if (path === '/api/users/me' && (method === 'PATCH' || method === 'DELETE'))
+    return 'API tokens cannot change the profile, email or password, or delete the account';
+  return null;
+}
 
 /**
  * Bearer authentication: no bearer token → 401; a bearer token that is malformed, tampered, signed with another
  * key or algorithm, expired, or whose session was revoked → 403 (the client then refreshes once and retries).
+ * A personal API token (`wt_…`) is looked up by its hash; unknown or revoked → 403 as well, and its scope is enforced.
  */
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -14,6 +24,15 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
     const m = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
     if (!m) throw unauthorized('Authentication required');
     const now = deps.clock.now();
+    if (m[1]!.startsWith(TOKEN_PREFIX)) {
+      const p = await authenticateToken(deps.db, m[1]!, now);
+      if (!p) throw forbidden('Invalid or revoked API token');
+      const refusal = tokenRefusal(c.req.method, c.req.path);
+      if (refusal) throw forbidden(refusal);
+      if (p.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw forbidden('This token is read-only');
+      c.set('user', { id: p.userId, sessionId: '', role: p.role, apiToken: { id: p.tokenId, scope: p.scope } });
+      return next();
+    }
     const claims = await verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
     if (!(await isSessionActive(deps.db, claims.sid, claims.sub, now))) throw forbidden('Session has ended');

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { call, describeDb, register } from '../test/harness.js';
 
 describeDb('account: export and delete', (ctx) => {
@@ -13,21 +14,29 @@ describeDb('account: export and delete', (ctx) => {
     await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: goal });
     const json = await call(ctx.app, 'GET', '/api/users/me/export', { token: u.token });
     expect(json.status).toBe(200);
-    expect(json.body.user).toEqual(u.user);
+    expect(json.body.profile).toEqual(u.user);
     expect(json.body.goal).toEqual(goal);
-    expect(json.body.weights.map((w: { date: string }) => w.date)).toEqual(['2026-01-01', '2026-01-02']);
+    expect(json.body.entries.map((w: { date: string }) => w.date)).toEqual(['2026-01-01', '2026-01-02']);
     expect(json.text).not.toContain('not mine');
     const csv = await call(ctx.app, 'GET', '/api/users/me/export?format=csv', { token: u.token });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=UTF-8');
     expect(csv.headers.get('content-disposition')).toMatch(/attachment/);
-    expect(csv.text).toBe('date,weightKg,notes\r\n2026-01-01,80,\r\n2026-01-02,80.5,"\'=HYPERLINK(""x""), ""quoted"""\r\n');
+    expect(csv.text).toBe('date,weight_kg,weight_lb,notes\r\n2026-01-01,80,176.37,\r\n2026-01-02,80.5,177.47,"\'=HYPERLINK(""x""), ""quoted"""\r\n');
     expect((await call(ctx.app, 'GET', '/api/users/me/export?format=xml', { token: u.token })).status).toBe(422);
   });
 
   it('deletes the account with the current password: data, sessions and login are gone', async () => {
     const u = await register(ctx.app);
     await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 70, date: '2026-02-02' } });
+    await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { startWeightKg: 80, targetWeightKg: 70, startDate: '2026-01-01', targetDate: '2026-12-31' } });
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).png().toBuffer();
+    const form = new FormData();
+    form.set('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    const avatarUrl = (await call(ctx.app, 'POST', '/api/users/me/avatar', { token: u.token, rawBody: form })).body.avatarUrl;
+    expect((await call(ctx.app, 'GET', avatarUrl)).status).toBe(200);
+    const pat = (await call(ctx.app, 'POST', '/api/tokens', { token: u.token, body: { name: 'script', scope: 'read-write' } })).body.token;
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: pat })).status).toBe(200);
     const wrong = await call(ctx.app, 'DELETE', '/api/users/me', { token: u.token, body: { currentPassword: 'nope-nope-nope' } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.error.details[0].field).toBe('currentPassword');
@@ -37,10 +46,15 @@ describeDb('account: export and delete', (ctx) => {
     expect(r.headers.get('set-cookie')).toMatch(/Max-Age=0/);
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
     expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: pat })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', avatarUrl)).status).toBe(404);
     expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(401);
     const left = await ctx.db.execute(sql`select
       (select count(*) from weight_entries where user_id = ${u.user.id})::int +
-      (select count(*) from sessions where user_id = ${u.user.id})::int as n`);
+      (select count(*) from sessions where user_id = ${u.user.id})::int +
+      (select count(*) from goals where user_id = ${u.user.id})::int +
+      (select count(*) from avatars where user_id = ${u.user.id})::int +
+      (select count(*) from api_tokens where user_id = ${u.user.id})::int as n`);
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     // the email can be registered again
     expect((await register(ctx.app, { email: u.email })).user.email).toBe(u.email);

@@ -18,11 +18,18 @@ import { deleteUser } from '../repositories/account.js';
 
 const security = [{ bearerAuth: [] }];
 
-/** CSV field: quoted when needed; a leading =,+,-,@ is prefixed with ' so spreadsheets never run it as a formula. */
+/** The export's CSV columns (documented in the README; the importer reads them back). */
+export const EXPORT_CSV_HEADER = 'date,weight_kg,weight_lb,notes';
+const LB_PER_KG = 1 / 0.45359237; // the international pound, exactly
+
+/**
+ * CSV field: quoted when needed; a cell starting with = + - @ tab or CR gets a leading ' so spreadsheets never run
+ * it as a formula (also one already starting with apostrophes before those, so the importer can undo it exactly).
+ */
 const csvField = (v: string | number | null) => {
   if (v === null) return '';
   let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (typeof v === 'string' && /^'*[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
@@ -37,7 +44,9 @@ export function accountRoutes(deps: Deps) {
       path: '/users/me/export',
       tags: ['users'],
       summary: 'Export all my data',
-      description: 'format=json (default): {user, goal, weights}; format=csv: the weight entries as CSV (date,weightKg,notes).',
+      description:
+        'format=json (default): {profile, goal, entries}; format=csv: the entries as CSV with the columns ' +
+        'date, weight_kg (full precision), weight_lb (2 decimals), notes; formula-like cells start with an apostrophe.',
       security,
       middleware: [auth] as const,
       request: { query: ExportQuerySchema },
@@ -46,7 +55,7 @@ export function accountRoutes(deps: Deps) {
           content: {
             'application/json': {
               schema: z
-                .object({ user: UserSchema, goal: GoalSchema.nullable(), weights: z.array(WeightEntrySchema) })
+                .object({ profile: UserSchema, goal: GoalSchema.nullable(), entries: z.array(WeightEntrySchema) })
                 .openapi('Export'),
             },
             'text/csv': { schema: z.string() },
@@ -65,7 +74,10 @@ export function accountRoutes(deps: Deps) {
       if (!user) throw forbidden('Unknown user');
       const weights = await listEntries(db, userId);
       if (format === 'csv') {
-        const lines = ['date,weightKg,notes', ...weights.map((w) => [w.date, w.weightKg, w.notes].map(csvField).join(','))];
+        const lines = [
+          EXPORT_CSV_HEADER,
+          ...weights.map((w) => [w.date, w.weightKg, Math.round(w.weightKg * LB_PER_KG * 100) / 100, w.notes].map(csvField).join(',')),
+        ];
         return c.body(lines.join('\r\n') + '\r\n', 200, {
           'Content-Type': 'text/csv; charset=UTF-8',
           'Content-Disposition': 'attachment; filename="weights.csv"',
@@ -73,7 +85,7 @@ export function accountRoutes(deps: Deps) {
       }
       const goal = (await findGoal(db, userId)) ?? null;
       c.header('Content-Disposition', 'attachment; filename="weight-tracker-export.json"');
-      return c.json({ user: toUserDto(user), goal, weights }, 200);
+      return c.json({ profile: toUserDto(user), goal, entries: weights }, 200);
     },
   );
 
@@ -83,7 +95,7 @@ export function accountRoutes(deps: Deps) {
       path: '/users/me',
       tags: ['users'],
       summary: 'Delete my account and all its data',
-      description: 'Needs {currentPassword}. Removes the user, every session, entry, goal and avatar; clears the refresh cookie.',
+      description: 'Needs {currentPassword}. Removes the user, every session, entry, goal, avatar and API token; clears the refresh cookie.',
       security,
       middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
       request: { body: { content: { 'application/json': { schema: DeleteAccountSchema } }, required: true } },

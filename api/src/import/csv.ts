@@ -1,0 +1,88 @@
+/**
+ * A small RFC 4180 reader: quoted fields may hold the delimiter, doubled quotes and line breaks; CRLF, LF and lone
+ * CR end records. Cells are returned as written: nothing is trimmed, converted or evaluated.
+ */
+export type CsvRecord = { line: number; fields: string[] };
+
+export function parseCsv(text: string, delimiter: ',' | ';'): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  const endField = () => {
+    fields.push(field);
+    field = '';
+  };
+  const endRecord = () => {
+    endField();
+    // a record that is one empty cell is a blank line
+    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
+    fields = [];
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        continue;
+      }
+      if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
+      field += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && field === '') {
+      quoted = true;
+      i++;
+    } else if (ch === delimiter) {
+      endField();
+      i++;
+    } else if (ch === '\r' || ch === '\n') {
+      endRecord();
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line++;
+      recordLine = line;
+    } else {
+      field += ch;
+      i++;
+    }
+  }
+  if (field !== '' || fields.length > 0) endRecord();
+  return records;
+}
+
+/** ';' when the first lines that are not '#key:value' comments hold more semicolons than commas (outside quotes). */
+export function sniffDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let seen = 0;
+  for (const raw of text.split(/\r\n|\n|\r/)) {
+    if (seen >= 5) break;
+    if (raw.trim() === '' || /^#[^;,]*$/.test(raw)) continue;
+    const outside = raw.replace(/"(?:[^"]|"")*"/g, '');
+    commas += (outside.match(/,/g) ?? []).length;
+    semicolons += (outside.match(/;/g) ?? []).length;
+    seen++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** UTF-8 (BOM dropped); bytes that are not UTF-8 are read as Windows-1252, which older spreadsheet exports use. */
+export function decodeText(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(bytes);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

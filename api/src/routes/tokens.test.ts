@@ -1,0 +1,75 @@
+import { expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { call, describeDb, register } from '../test/harness.js';
+
+describeDb('personal API tokens', (ctx) => {
+  it('create (shown once, hash only), list without secrets, last used at most once a minute, revoke', async () => {
+    const u = await register(ctx.app);
+    const created = await call(ctx.app, 'POST', '/api/tokens', { token: u.token, body: { name: 'Home Assistant', scope: 'read' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(String), name: 'Home Assistant', scope: 'read', createdAt: ctx.clock.now().toISOString(), token: expect.stringMatching(/^wt_[a-z2-7]{52}$/) });
+    const secret = created.body.token as string;
+    const stored = await ctx.db.execute(sql`select encode(token_hash, 'hex') as h from api_tokens where id = ${created.body.id}`);
+    const hash = (stored as unknown as { rows: { h: string }[] }).rows[0]!.h;
+    expect(hash).toHaveLength(64);
+    expect(hash).not.toContain(secret.slice(3, 20));
+    const list = await call(ctx.app, 'GET', '/api/tokens', { token: u.token });
+    expect(list.body).toEqual([{ id: created.body.id, name: 'Home Assistant', scope: 'read', createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(list.text).not.toContain(secret);
+
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: secret })).status).toBe(200);
+    const used1 = (await call(ctx.app, 'GET', '/api/tokens', { token: u.token })).body[0].lastUsedAt;
+    expect(used1).toBe(ctx.clock.now().toISOString());
+    ctx.clock.advance(30_000);
+    await call(ctx.app, 'GET', '/api/weights', { token: secret });
+    expect((await call(ctx.app, 'GET', '/api/tokens', { token: u.token })).body[0].lastUsedAt).toBe(used1);
+    ctx.clock.advance(31_000);
+    await call(ctx.app, 'GET', '/api/weights', { token: secret });
+    expect((await call(ctx.app, 'GET', '/api/tokens', { token: u.token })).body[0].lastUsedAt).toBe(ctx.clock.now().toISOString());
+
+    expect((await call(ctx.app, 'DELETE', `/api/tokens/${created.body.id}`, { token: u.token })).status).toBe(204);
+    expect((await call(ctx.app, 'DELETE', `/api/tokens/${created.body.id}`, { token: u.token })).status).toBe(404);
+    expect((await call(ctx.app, 'DELETE', '/api/tokens/not-a-uuid', { token: u.token })).status).toBe(404);
+    const revoked = await call(ctx.app, 'GET', '/api/weights', { token: secret });
+    expect(revoked.status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/api/tokens', { token: u.token })).body).toEqual([]);
+  });
+
+  it('scopes: read is GET only; read-write writes; neither manages tokens, the profile or the account', async () => {
+    const u = await register(ctx.app);
+    const mk = async (scope: string) =>
+      (await call(ctx.app, 'POST', '/api/tokens', { token: u.token, body: { name: scope, scope } })).body.token as string;
+    const read = await mk('read');
+    const rw = await mk('read-write');
+    const entry = { date: '2026-01-01', weightKg: 80 };
+    const denied = await call(ctx.app, 'POST', '/api/weights', { token: read, body: entry });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.message).toBe('This token is read-only');
+    expect((await call(ctx.app, 'DELETE', '/api/weights/date/2026-01-01', { token: read })).status).toBe(403);
+    expect((await call(ctx.app, 'POST', '/api/weights', { token: rw, body: entry })).status).toBe(201);
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: read })).body).toEqual([expect.objectContaining(entry)]);
+    expect((await call(ctx.app, 'GET', '/api/users/me/export?format=csv', { token: read })).status).toBe(200);
+    for (const token of [read, rw]) {
+      expect((await call(ctx.app, 'GET', '/api/tokens', { token })).status).toBe(403);
+      expect((await call(ctx.app, 'POST', '/api/tokens', { token, body: { name: 'x', scope: 'read' } })).status).toBe(403);
+      expect((await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { password: 'another-Pass-77', currentPassword: u.password } })).status).toBe(403);
+      expect((await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { email: 'x@example.com', currentPassword: u.password } })).status).toBe(403);
+      expect((await call(ctx.app, 'DELETE', '/api/users/me', { token, body: { currentPassword: u.password } })).status).toBe(403);
+    }
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(200);
+    // unknown and malformed personal tokens: 403 like any invalid bearer (design.md §4)
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: 'wt_' + 'a'.repeat(52) })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: 'wt_x' })).status).toBe(403);
+  });
+
+  it("user isolation and validation: B cannot list or revoke A's tokens", async () => {
+    const a = await register(ctx.app);
+    const b = await register(ctx.app);
+    const t = await call(ctx.app, 'POST', '/api/tokens', { token: a.token, body: { name: 'a', scope: 'read' } });
+    expect((await call(ctx.app, 'GET', '/api/tokens', { token: b.token })).body).toEqual([]);
+    expect((await call(ctx.app, 'DELETE', `/api/tokens/${t.body.id}`, { token: b.token })).status).toBe(404);
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: t.body.token })).status).toBe(200);
+    for (const body of [{ name: '', scope: 'read' }, { name: 'x', scope: 'admin' }, { name: 'x' }, { name: 'x', scope: 'read', userId: b.user.id }])
+      expect((await call(ctx.app, 'POST', '/api/tokens', { token: a.token, body })).status, JSON.stringify(body)).toBe(422);
+  });
+});

@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, type MockCall } from '../../kit/src/test/fetchMock';
+import type { ImportPreview } from './dataApi';
+import { makeUser } from './testData';
+import { callsTo, openSettings, toastsOf } from './testUtils';
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 2, 12, 9));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const rows = Array.from({ length: 25 }, (_, i) => ({
+  line: i + 2,
+  date: `2025-01-${String(i + 1).padStart(2, '0')}`,
+  weightKg: 80 + i / 10,
+  notes: i === 0 ? 'New, "year"' : null,
+}));
+const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
+  format: { id: 'generic', label: 'Generic CSV (date, weight, notes)' },
+  dateFormat: { value: 'yyyy-MM-dd', ambiguous: false, candidates: ['yyyy-MM-dd'] },
+  unit: 'kg',
+  unitStated: true,
+  rows,
+  rejected: [{ line: 30, reason: 'Date "31/02/2024" is not a real date' }],
+  conflicts: [{ date: '2025-01-03', existing: { weightKg: 90, notes: null }, incoming: { weightKg: 80.2, notes: null } }],
+  duplicatesInFile: 0,
+  ...over,
+});
+
+type Handler = (call: MockCall) => Response | undefined;
+async function openData(handler: Handler = () => undefined) {
+  const user = makeUser();
+  const rendered = await openSettings({ user, goal: null }, (call) => handler(call) ?? (call.path === '/api/tokens' ? json(200, []) : undefined));
+  await userEvent.click(screen.getByRole('tab', { name: 'Data' }));
+  return rendered;
+}
+const csv = (size?: number) => {
+  const file = new File(['date,weight\n2025-01-01,80\n'], 'weights.csv', { type: 'text/csv' });
+  if (size) Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+describe('Settings → Data', () => {
+  it('has no Save button: its actions are immediate', async () => {
+    await openData();
+    expect(screen.getByRole('tabpanel', { name: 'Data' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(await screen.findByText('No API tokens yet.')).toBeInTheDocument();
+  });
+
+  it('previews a file: format, counts, the first 20 rows, rejected lines, conflicts; imports with the chosen conflict rule', async () => {
+    let committed: { rows: unknown[]; onConflict: string } | undefined;
+    const { calls, store } = await openData((call) => {
+      if (call.path === '/api/imports/preview') return json(200, preview());
+      if (call.path === '/api/imports/commit') {
+        committed = JSON.parse(call.body as string);
+        return json(200, { imported: 24, replaced: 0, skipped: 0 });
+      }
+    });
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    expect(await screen.findByText('Generic CSV (date, weight, notes)')).toBeInTheDocument();
+    expect(screen.getByText(/25 entries recognised, 1 rejected/)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'The first 20 of 25 entries' });
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    expect(within(table).getByText('New, "year"')).toBeInTheDocument();
+    expect(within(table).getByText('01/01/2025')).toBeInTheDocument();
+    const rejected = screen.getByRole('table', { name: 'Rejected rows (not imported)' });
+    expect(within(rejected).getByRole('row', { name: /30 Date "31\/02\/2024" is not a real date/ })).toBeInTheDocument();
+    expect(screen.getByText(/1 day already has an entry: 03\/01\/2025 \(90\.0 → 80\.2 kg\)/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Keep mine' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Skip these days' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Imported 24 entries.')).toBeInTheDocument();
+    expect(committed!.onConflict).toBe('keep');
+    expect(committed!.rows).toHaveLength(24);
+    expect(committed!.rows).not.toContainEqual(expect.objectContaining({ date: '2025-01-03' }));
+    expect(committed!.rows[0]).toEqual({ date: '2025-01-01', weightKg: 80, notes: 'New, "year"' });
+    expect(toastsOf(store)).toContain('success: Imported 24 entries.');
+    const form = callsTo(calls, 'POST', '/api/imports/preview')[0]!.body as FormData;
+    expect(form.get('file')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/imports/preview')[0]!.headers.get('authorization')).toBe('Bearer token-1');
+  });
+
+  it("'Replace with imported' sends onConflict replace and shows the result line", async () => {
+    let body: { onConflict: string; rows: unknown[] } | undefined;
+    await openData((call) => {
+      if (call.path === '/api/imports/preview') return json(200, preview());
+      if (call.path === '/api/imports/commit') {
+        body = JSON.parse(call.body as string);
+        return json(200, { imported: 4000, replaced: 12, skipped: 0 });
+      }
+    });
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    await userEvent.click(await screen.findByRole('radio', { name: 'Replace with imported' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Imported 4,000 entries, replaced 12.')).toBeInTheDocument();
+    expect(body!.onConflict).toBe('replace');
+    expect(body!.rows).toHaveLength(25);
+  });
+
+  it('asks day-first or month-first when ambiguous, and re-runs the preview with the choice', async () => {
+    const { calls } = await openData((call) => {
+      if (call.path !== '/api/imports/preview') return undefined;
+      const chosen = (call.body as FormData).get('dateFormat');
+      return json(
+        200,
+        preview({
+          dateFormat: { value: (chosen as 'MM/dd/yyyy' | null) ?? null, ambiguous: true, candidates: ['dd/MM/yyyy', 'MM/dd/yyyy'] },
+          conflicts: [],
+        }),
+      );
+    });
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    expect(await screen.findByText('Choose the date format first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: 'Month first (MM/dd/yyyy)' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports/preview')).toHaveLength(2));
+    expect((callsTo(calls, 'POST', '/api/imports/preview')[1]!.body as FormData).get('dateFormat')).toBe('MM/dd/yyyy');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled());
+    expect(screen.getByRole('radio', { name: 'Month first (MM/dd/yyyy)' })).toBeChecked();
+  });
+
+  it('asks kg or lb when the file does not say, and re-runs the preview with the answer', async () => {
+    const { calls } = await openData((call) => {
+      if (call.path !== '/api/imports/preview') return undefined;
+      const unit = ((call.body as FormData).get('unit') as 'kg' | 'lb' | null) ?? 'kg';
+      return json(200, preview({ unit, unitStated: false, conflicts: [] }));
+    });
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    expect(await screen.findByRole('radio', { name: 'Kilograms (kg)' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Pounds (lb)' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports/preview')).toHaveLength(2));
+    expect((callsTo(calls, 'POST', '/api/imports/preview')[1]!.body as FormData).get('unit')).toBe('lb');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Pounds (lb)' })).toBeChecked());
+  });
+
+  it('does not ask for the unit when the file states it', async () => {
+    await openData((call) => (call.path === '/api/imports/preview' ? json(200, preview({ unit: 'lb', conflicts: [] })) : undefined));
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    expect(await screen.findByText(/weights in lb/)).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Pounds (lb)' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a file over 5 MiB before uploading; shows a server refusal under the field', async () => {
+    const { calls } = await openData((call) =>
+      call.path === '/api/imports/preview' ? apiError(422, 'Validation failed', [{ field: 'file', issue: 'The file was not recognised' }]) : undefined,
+    );
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv(5 * 1024 * 1024 + 1));
+    expect(await screen.findByText('The file is larger than 5 MiB')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/imports/preview')).toHaveLength(0);
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    expect(await screen.findByText('The file was not recognised')).toBeInTheDocument();
+  });
+
+  it('creates a token, shows it once with a Copy button, lists and revokes', async () => {
+    const tokens: Array<Record<string, unknown>> = [];
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const { store } = await openData((call) => {
+      if (call.method === 'GET' && call.path === '/api/tokens') return json(200, tokens);
+      if (call.method === 'POST' && call.path === '/api/tokens') {
+        const { name, scope } = JSON.parse(call.body as string);
+        const t = { id: 'c0ffee00-0000-4000-8000-000000000001', name, scope, createdAt: '2025-03-12T09:00:00.000Z', lastUsedAt: null };
+        tokens.push(t);
+        return json(201, { ...t, token: 'wt_secretsecret' });
+      }
+      if (call.method === 'DELETE') {
+        tokens.pop();
+        return json(204);
+      }
+    });
+    await userEvent.type(screen.getByLabelText('Token name'), 'Home Assistant');
+    await userEvent.click(screen.getByRole('radio', { name: 'Read and write' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText('wt_secretsecret')).toBeInTheDocument();
+    expect(screen.getByText(/it is shown only once/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('wt_secretsecret');
+    expect(toastsOf(store)).toContain('success: Token copied');
+    const row = await screen.findByRole('row', { name: /Home Assistant Read and write 12\/03\/2025 Never/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByText('wt_secretsecret')).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke Home Assistant' }));
+    expect(await screen.findByText('No API tokens yet.')).toBeInTheDocument();
+  });
+
+  it('deletes the account only after the password and a confirmation; then signs out', async () => {
+    let deleted = 0;
+    const { store } = await openData((call) => {
+      if (call.method !== 'DELETE' || call.path !== '/api/users/me') return undefined;
+      deleted++;
+      const { currentPassword } = JSON.parse(call.body as string);
+      return currentPassword === 'right-password'
+        ? json(204)
+        : apiError(422, 'Validation failed', [{ field: 'currentPassword', issue: 'Current password is incorrect' }]);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(screen.getByText('Enter your current password')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Current password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(deleted).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Current password'));
+    await userEvent.type(screen.getByLabelText('Current password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    await waitFor(() => expect(store.getState().auth.accessToken).toBeNull());
+    expect(store.getState().auth.loggedOut).toBe(true);
+    expect(deleted).toBe(2);
+  });
+
+  it('downloads the export with the bearer header, never a token in the URL', async () => {
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { calls } = await openData((call) =>
+      call.path.startsWith('/api/users/me/export') ? new Response('date,weight_kg,weight_lb,notes\r\n', { status: 200 }) : undefined,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const call = calls.find((c) => c.path.startsWith('/api/users/me/export'))!;
+    expect(call.path).toBe('/api/users/me/export?format=csv');
+    expect(call.headers.get('authorization')).toBe('Bearer token-1');
+    expect(createObjectURL).toHaveBeenCalled();
+    click.mockRestore();
+  });
+});

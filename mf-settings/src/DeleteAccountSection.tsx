@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, Field, loggedOut, parseApiError, useAppDispatch } from '@app/kit';
+import { useDeleteAccount } from './dataApi';
+
+/** The danger zone: password, then an explicit confirmation; afterwards the session is gone and the user is at '/'. */
+export function DeleteAccountSection() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [remove, deleting] = useDeleteAccount();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+
+  const ask = () => {
+    if (password === '') {
+      setError('Enter your current password');
+      return;
+    }
+    setConfirming(true);
+  };
+  const confirm = async () => {
+    try {
+      await remove({ currentPassword: password });
+      dispatch(loggedOut());
+      dispatch(api.util.resetApiState());
+      navigate('/');
+    } catch (e) {
+      const parsed = parseApiError(e);
+      setError(parsed.fieldErrors.currentPassword ?? parsed.general ?? parsed.message);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section className="st-section st-data-danger" aria-labelledby="st-delete">
+      <h2 id="st-delete">Delete account</h2>
+      <p>
+        Deleting your account removes your profile, every weight entry, your goal, your avatar, your API tokens and all
+        your sessions. It cannot be undone: download an export first if you want to keep your data.
+      </p>
+      <Field label="Current password" error={error}>
+        {(id, describedBy) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(undefined);
+              setConfirming(false);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                ask();
+              }
+            }}
+          />
+        )}
+      </Field>
+      {!confirming ? (
+        <button type="button" className="button st-data-danger-button" onClick={ask}>
+          Delete my account
+        </button>
+      ) : (
+        <div className="st-data-confirm" role="alertdialog" aria-labelledby="st-delete-confirm">
+          <p id="st-delete-confirm">
+            <strong>Delete your account and all its data for good?</strong>
+          </p>
+          <div className="st-data-actions">
+            <button type="button" className="button" onClick={() => setConfirming(false)} disabled={deleting}>
+              Keep my account
+            </button>
+            <button type="button" className="button st-data-danger-button" onClick={() => void confirm()} disabled={deleting}>
+              {deleting ? 'Deleting...' : 'Yes, delete my account'}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

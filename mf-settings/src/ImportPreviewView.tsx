@@ -1,0 +1,120 @@
+import { formatDateEnGb, formatWeight, selectUnit, useAppSelector, weightUnitLabel } from '@app/kit';
+import type { DateFormat, ImportPreview } from './dataApi';
+import { entries, PREVIEW_ROWS, type ConflictChoice } from './importPlan';
+import { RadioGroup } from './RadioGroup';
+
+const CONFLICT_OPTIONS: ReadonlyArray<{ value: ConflictChoice; label: string }> = [
+  { value: 'keep', label: 'Keep mine' },
+  { value: 'replace', label: 'Replace with imported' },
+  { value: 'skip', label: 'Skip these days' },
+];
+
+interface Props {
+  preview: ImportPreview;
+  choice: ConflictChoice;
+  onChoice: (choice: ConflictChoice) => void;
+  onDateFormat: (format: DateFormat) => void;
+  onUnit: (unit: 'kg' | 'lb') => void;
+}
+
+/** The server's reading of the file: format, recognised rows, rejected lines and days that already have an entry. */
+export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onUnit }: Props) {
+  const unit = useAppSelector(selectUnit);
+  const label = weightUnitLabel(unit);
+  const { rows, rejected, conflicts } = preview;
+  return (
+    <div className="st-data-preview">
+      <p>
+        Detected format: <strong>{preview.format.label}</strong>
+        {preview.unitStated && ` (weights in ${preview.unit})`}
+      </p>
+      {!preview.unitStated && (
+        // The file does not say: a wrong guess here would import every weight wrongly.
+        <RadioGroup<'kg' | 'lb'>
+          legend="Weights in this file are in"
+          name="st-import-unit"
+          value={preview.unit}
+          options={[
+            { value: 'kg', label: 'Kilograms (kg)' },
+            { value: 'lb', label: 'Pounds (lb)' },
+          ]}
+          onChange={onUnit}
+        />
+      )}
+      {preview.dateFormat.ambiguous && (
+        <RadioGroup<DateFormat | ''>
+          legend="Dates in this file could be day-first or month-first: which is it?"
+          name="st-date-format"
+          value={preview.dateFormat.value ?? ''}
+          options={preview.dateFormat.candidates.map((c) => ({ value: c, label: c === 'dd/MM/yyyy' ? 'Day first (dd/MM/yyyy)' : 'Month first (MM/dd/yyyy)' }))}
+          onChange={(value) => value && onDateFormat(value)}
+        />
+      )}
+      <p role="status">
+        {entries(rows.length)} recognised, {rejected.length} rejected
+        {preview.duplicatesInFile > 0 && `, ${preview.duplicatesInFile} more readings of a day already in the file (the first one is kept)`}.
+      </p>
+      {rows.length > 0 && (
+        <div className="st-data-scroll">
+          <table className="st-data-table">
+            <caption>
+              {rows.length > PREVIEW_ROWS ? `The first ${PREVIEW_ROWS} of ${entries(rows.length)}` : 'Entries to import'}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Date</th>
+                <th scope="col">Weight ({label})</th>
+                <th scope="col">Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.slice(0, PREVIEW_ROWS).map((r) => (
+                <tr key={r.line}>
+                  <td>{r.line}</td>
+                  <td>{formatDateEnGb(r.date)}</td>
+                  <td>{formatWeight(r.weightKg, unit)}</td>
+                  <td>{r.notes}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {rejected.length > 0 && (
+        <div className="st-data-scroll">
+          <table className="st-data-table st-data-rejected">
+            <caption>Rejected rows (not imported)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rejected.map((r) => (
+                <tr key={r.line}>
+                  <td>{r.line}</td>
+                  <td>{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {conflicts.length > 0 && (
+        <div>
+          <p>
+            {conflicts.length === 1 ? '1 day already has an entry' : `${conflicts.length} days already have an entry`}:{' '}
+            {conflicts
+              .slice(0, 5)
+              .map((c) => `${formatDateEnGb(c.date)} (${formatWeight(c.existing.weightKg, unit)} → ${formatWeight(c.incoming.weightKg, unit)} ${label})`)
+              .join(', ')}
+            {conflicts.length > 5 && ', ...'}
+          </p>
+          <RadioGroup legend="For these days" name="st-conflicts" value={choice} options={CONFLICT_OPTIONS} onChange={onChoice} />
+        </div>
+      )}
+    </div>
+  );
+}
