@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+
+const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const serverUrl = process.env.DATABASE_URL;
+
+/**
+ * security.md: a 2xx is answered only after COMMIT, so a crash under load loses no acknowledged
+ * write. Durability is PostgreSQL's job and this checks we never answer before it has done it;
+ * it needs a real server, so it runs where DATABASE_URL is set (CI always sets it).
+ */
+describe.runIf(serverUrl)('crash under load (PostgreSQL)', () => {
+  it('kill -9 mid-load loses no write that was answered 201', async () => {
+    const dbName = `crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${dbName}`;
+    const port = 43000 + Math.floor(Math.random() * 2000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiDir,
+      env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development', API_WORKERS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    try {
+      const deadline = Date.now() + 40_000;
+      while (!out.includes('API listening on') && Date.now() < deadline && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(out).toContain('API listening on');
+      const base = `http://127.0.0.1:${port}/api`;
+      const reg = await fetch(`${base}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Crash', lastName: 'Test', email: 'crash@example.com', password: 'plum-Tractor-9-orbit' }),
+      });
+      const { accessToken, id } = (await reg.json()) as { accessToken: string; id: string };
+
+      // 400 distinct days written by 16 concurrent clients; the server dies after ~60 answers.
+      const dates = Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10));
+      const acknowledged: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < dates.length) {
+          const date = dates[next++]!;
+          try {
+            const res = await fetch(`${base}/weights`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ date, weightKg: 80 }),
+            });
+            if (res.status === 201) acknowledged.push(date);
+            if (acknowledged.length === 60 && child.exitCode === null) child.kill('SIGKILL');
+          } catch {
+            return; // the server is gone
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
+      await exited;
+      expect(acknowledged.length).toBeGreaterThanOrEqual(60);
+      expect(acknowledged.length).toBeLessThan(dates.length); // it really died mid-load
+
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      const rows = await db.query<{ date: string }>(
+        `SELECT to_char(date, 'YYYY-MM-DD') AS date FROM weight_entries WHERE user_id = $1`,
+        [id],
+      );
+      await db.end();
+      const stored = new Set(rows.rows.map((r) => r.date));
+      expect(acknowledged.filter((d) => !stored.has(d))).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 90_000);
+});
