@@ -273,3 +273,72 @@ describe('empty and failing states', () => {
 
 // act() keeps React quiet about updates the fake timers schedule after a test ends.
 afterEach(() => act(() => undefined));
+
+describe('trend line and thin averages (issue 10)', () => {
+  it('draws the trend over raw data by default; the Show trend box turns it off and remembers it', async () => {
+    mockApi();
+    const { store } = renderAnalytics({ defaultSelectedPeriod: 'month' });
+    await screen.findByText('3 entries');
+    const toggle = screen.getByRole('checkbox', { name: 'Show trend' });
+    expect(toggle).toBeChecked();
+    expect(screen.getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend');
+
+    await userEvent.click(toggle);
+    expect(store.getState().preferences.showTrend).toBe(false);
+    expect(JSON.parse(localStorage.getItem('preferences')!).showTrend).toBe(false);
+    expect(screen.getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight');
+
+    await userEvent.click(toggle);
+    expect(store.getState().preferences.showTrend).toBe(true);
+    expect(screen.getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend');
+  });
+
+  it('has no trend over averages: the box is gone while averaging, and back with all data', async () => {
+    mockApi({ averages: { monthly: [{ month: '2025-03', average: 80.4, count: 3 }] } });
+    renderAnalytics({ defaultSelectedPeriod: 'month' });
+    await screen.findByText('3 entries');
+    await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'monthly');
+    await screen.findByRole('region', { name: 'Averages' });
+    expect(screen.queryByRole('checkbox', { name: 'Show trend' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight: 80.4 kg (avg)');
+    await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'none');
+    expect(await screen.findByRole('checkbox', { name: 'Show trend' })).toBeChecked();
+  });
+
+  it('marks averages on too few days (weekly < 3, monthly < 8) with a badge and the reason', async () => {
+    mockApi({
+      averages: {
+        weekly: [
+          { week: '2025-09', average: 81.3, count: 3 },
+          { week: '2025-10', average: 80.0, count: 2 },
+        ],
+        monthly: [
+          { month: '2025-02', average: 81.5, count: 8 },
+          { month: '2025-03', average: 80.4, count: 7 },
+        ],
+      },
+    });
+    renderAnalytics({ defaultSelectedPeriod: 'month', weekStartsOn: 1 });
+    await screen.findByText('3 entries');
+    await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'weekly');
+    let items = within(await screen.findByRole('region', { name: 'Averages' })).getAllByRole('listitem');
+    // 3 days is enough for a week, 2 is not. The badge is drawn by CSS from data-badge (the text stays as it was).
+    expect(items[0]).toHaveTextContent(/^2025 Week 9 \(24 Feb\): 81.3 kg \(3 days\)$/);
+    expect(items[0]).not.toHaveClass('an-average-thin');
+    expect(items[0]).not.toHaveAttribute('data-badge');
+    expect(items[0]).not.toHaveAccessibleDescription();
+    expect(items[1]).toHaveTextContent(/^2025 Week 10 \(3 Mar\): 80.0 kg \(2 days\)$/);
+    expect(items[1]).toHaveClass('an-average-thin');
+    expect(items[1]).toHaveAttribute('data-badge', 'few readings');
+    expect(items[1]).toHaveAttribute('title', 'Based on only 2 days');
+    expect(items[1]).toHaveAccessibleDescription('Based on only 2 days');
+
+    await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'monthly');
+    await screen.findByText('March 2025: 80.4 kg (7 days)');
+    items = within(screen.getByRole('region', { name: 'Averages' })).getAllByRole('listitem');
+    // 8 days make a solid month, 7 a thin one.
+    expect(items[0]).not.toHaveClass('an-average-thin');
+    expect(items[1]).toHaveClass('an-average-thin');
+    expect(items[1]).toHaveAccessibleDescription('Based on only 7 days');
+  });
+});

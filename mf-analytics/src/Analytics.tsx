@@ -8,7 +8,7 @@ import './analytics.css';
 
 /** Analytics (spec §2): a period strip, the graph with averaging, and the paged history of entries. */
 export default function Analytics(_props: AnalyticsScreenProps) {
-  const { unit, weekStartsOn, themeColor, alignToCalendar, defaultSelectedPeriod } = useAppSelector(selectPreferences);
+  const { unit, weekStartsOn, themeColor, alignToCalendar, defaultSelectedPeriod, showTrend } = useAppSelector(selectPreferences);
   const [period, setPeriod] = useState<PeriodKey>(defaultSelectedPeriod);
   const [averaging, setAveraging] = useState<AveragingMode>('none');
   const data = useAnalyticsData(period, averaging);
@@ -29,6 +29,7 @@ export default function Analytics(_props: AnalyticsScreenProps) {
         unit={unit}
         weekStartsOn={weekStartsOn}
         themeColor={themeColor}
+        showTrend={showTrend}
         loading={data.loadingEntries || data.loadingAverages}
       />
       <HistoryPanel

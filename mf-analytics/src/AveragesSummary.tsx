@@ -1,4 +1,13 @@
-import { averagesToChartPoints, formatWeightWithUnit, type AveragedItem, type AveragedMode, type UnitSystem, type WeekStartsOn } from '@app/kit';
+import { useId } from 'react';
+import {
+  averagesToChartPoints,
+  formatWeightWithUnit,
+  isThinAverage,
+  type AveragedItem,
+  type AveragedMode,
+  type UnitSystem,
+  type WeekStartsOn,
+} from '@app/kit';
 
 interface AveragesSummaryProps {
   averages: readonly AveragedItem[];
@@ -7,13 +16,26 @@ interface AveragesSummaryProps {
   weekStartsOn: WeekStartsOn;
 }
 
+export const THIN_AVERAGE_BADGE = 'few readings';
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
 function daysText(count: number | undefined): string {
-  if (count === undefined) return '';
-  return ` (${count} ${count === 1 ? 'day' : 'days'})`;
+  return count === undefined ? '' : ` (${days(count)})`;
 }
 
-/** The averages as text under the chart, so they can be read without hovering (and by screen readers). */
+/** 'Based on only 2 days': why an average is marked thin. */
+export function thinAverageExplanation(count: number): string {
+  return `Based on only ${days(count)}`;
+}
+
+/**
+ * The averages as text under the chart, so they can be read without hovering (and by screen readers).
+ * A thin average (isThinAverage) gets a 'few readings' badge drawn by CSS, so the item's text stays
+ * '{label}: {value} ({n} days)', and the reason 'Based on only n days' as its accessible description.
+ */
 export function AveragesSummary({ averages, mode, unit, weekStartsOn }: AveragesSummaryProps) {
+  const idPrefix = useId();
   let points;
   try {
     points = averagesToChartPoints(averages, mode, weekStartsOn);
@@ -21,17 +43,38 @@ export function AveragesSummary({ averages, mode, unit, weekStartsOn }: Averages
     return null; // the graph itself shows the parsing error
   }
   if (points.length === 0) return null;
+  const thin = points.filter((point) => point.count !== undefined && isThinAverage(point.count, mode));
+  const reasonId = (date: string) => `${idPrefix}-thin-${date}`;
   return (
     <section className="an-averages" aria-labelledby="an-averages-title">
       <h3 id="an-averages-title">Averages</h3>
       <ul>
-        {points.map((point) => (
-          <li key={point.date}>
-            {point.label}: {formatWeightWithUnit(point.value, unit)}
-            {daysText(point.count)}
-          </li>
-        ))}
+        {points.map((point) => {
+          const isThin = thin.includes(point);
+          return (
+            <li
+              key={point.date}
+              className={isThin ? 'an-average-thin' : undefined}
+              data-badge={isThin ? THIN_AVERAGE_BADGE : undefined}
+              title={isThin ? thinAverageExplanation(point.count as number) : undefined}
+              aria-describedby={isThin ? reasonId(point.date) : undefined}
+            >
+              {point.label}: {formatWeightWithUnit(point.value, unit)}
+              {daysText(point.count)}
+            </li>
+          );
+        })}
       </ul>
+      {thin.length > 0 && (
+        // Referenced by aria-describedby: read as each thin item's description, never shown.
+        <div hidden>
+          {thin.map((point) => (
+            <span key={point.date} id={reasonId(point.date)}>
+              {thinAverageExplanation(point.count as number)}
+            </span>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

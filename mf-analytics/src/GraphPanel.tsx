@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import {
   formatDateEnGb,
   openEntryDialog,
+  setPreferences,
   showToast,
   useAppDispatch,
   type ApiAveragedItem,
@@ -16,6 +17,7 @@ import { WeightGraph, type PointClickHandler } from '@app/kit/graph';
 import { AveragingSelect } from './AveragingSelect';
 import { AveragesSummary } from './AveragesSummary';
 import { downsampleEntries } from './downsample';
+import { ShowTrendToggle } from './ShowTrendToggle';
 import { AVERAGE_DETAILS_MESSAGE } from './messages';
 
 interface GraphPanelProps {
@@ -28,12 +30,14 @@ interface GraphPanelProps {
   unit: UnitSystem;
   weekStartsOn: WeekStartsOn;
   themeColor: string;
+  /** The showTrend preference: the trend line over raw data. */
+  showTrend: boolean;
   loading: boolean;
 }
 
 /** The weight graph with its averaging dropdown and, for averages, a readable list of them. */
 export function GraphPanel(props: GraphPanelProps) {
-  const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, loading } = props;
+  const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, loading } = props;
   const dispatch = useAppDispatch();
   const chartEntries = useMemo(() => downsampleEntries(entries), [entries]);
 
@@ -53,7 +57,13 @@ export function GraphPanel(props: GraphPanelProps) {
             </p>
           )}
         </div>
-        <AveragingSelect value={averaging} onChange={props.onAveragingChange} />
+        <div className="an-graph-controls">
+          <AveragingSelect value={averaging} onChange={props.onAveragingChange} />
+          {/* The trend is drawn over raw readings only, so averages have nothing to toggle. */}
+          {averaging === 'none' && (
+            <ShowTrendToggle checked={showTrend} onChange={(checked) => dispatch(setPreferences({ showTrend: checked }))} />
+          )}
+        </div>
       </div>
       {loading ? (
         <p className="screen-loading" role="status">
@@ -70,6 +80,7 @@ export function GraphPanel(props: GraphPanelProps) {
             unit={unit}
             weekStartsOn={weekStartsOn}
             themeColor={themeColor}
+            showTrend={showTrend}
             onPointClick={onPointClick}
           />
           {averaging !== 'none' && averages && (

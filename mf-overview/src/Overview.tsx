@@ -15,6 +15,7 @@ import { FirstWeightPanel } from './FirstWeightPanel';
 import { GoalProgressPanel } from './GoalProgressPanel';
 import { PeriodGoalCard } from './PeriodGoalCard';
 import { PeriodSelect } from './PeriodSelect';
+import { TrendCard } from './TrendCard';
 import { useOverviewData } from './useOverviewData';
 import { WeightGraphPanel } from './WeightGraphPanel';
 import './overview.css';
@@ -26,11 +27,12 @@ export default function Overview(_props: OverviewScreenProps) {
   // The dropdown is the preference itself: the last period chosen is the one shown next time.
   const period = preferences.defaultSelectedPeriod;
   const heading = periodLabel(period, preferences.alignToCalendar, 'long');
-  const data = useOverviewData(period);
+  const data = useOverviewData(period, preferences.unit);
 
   const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);
   const logFirst = useCallback(() => dispatch(openEntryDialog()), [dispatch]);
+  const toggleTrend = useCallback((showTrend: boolean) => dispatch(setPreferences({ showTrend })), [dispatch]);
 
   return (
     <section className="screen ov-screen" data-remote="mf_overview">
@@ -53,6 +55,7 @@ export default function Overview(_props: OverviewScreenProps) {
               <CurrentWeightCard card={data.summary.currentWeight} unit={preferences.unit} />
               <PeriodGoalCard card={data.summary.periodGoal} unit={preferences.unit} />
               <EntriesCountCard card={data.summary.entriesCount} />
+              <TrendCard card={data.trend} unit={preferences.unit} />
             </div>
           </section>
 
@@ -62,9 +65,11 @@ export default function Overview(_props: OverviewScreenProps) {
               period={period}
               range={data.range}
               entries={data.entries}
+              trendHistory={data.recentEntries}
               currentKg={data.latest?.weightKg ?? null}
               preferences={preferences}
               onPointClick={editDay}
+              onShowTrendChange={toggleTrend}
             />
             <GoalProgressPanel
               progress={data.summary.goalProgress}

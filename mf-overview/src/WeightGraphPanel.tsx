@@ -1,20 +1,24 @@
 import { formatDateEnGb, formatWeight, weightUnitLabel, type DateRange, type PeriodKey, type Preferences, type WeightEntry } from '@app/kit';
 import { WeightGraph } from '@app/kit/graph';
+import { ShowTrendToggle } from './ShowTrendToggle';
 
 interface Props {
   heading: string;
   period: PeriodKey;
   range: DateRange | null;
   entries: readonly WeightEntry[];
+  /** Earlier readings that seed the trend line (the Trend card's 90 days). */
+  trendHistory: readonly WeightEntry[];
   /** Latest weight overall, or null before the first entry. */
   currentKg: number | null;
   preferences: Preferences;
   onPointClick: (date: string) => void;
+  onShowTrendChange: (showTrend: boolean) => void;
 }
 
 /** '{period} Weight Graph': current weight, unit and date range above the weight line chart. */
-export function WeightGraphPanel({ heading, period, range, entries, currentKg, preferences, onPointClick }: Props) {
-  const { unit, weekStartsOn, themeColor } = preferences;
+export function WeightGraphPanel({ heading, period, range, entries, trendHistory, currentKg, preferences, onPointClick, onShowTrendChange }: Props) {
+  const { unit, weekStartsOn, themeColor, showTrend } = preferences;
   return (
     <section className="panel ov-panel" aria-labelledby="ov-graph-title">
       <div className="ov-graph-head">
@@ -25,13 +29,16 @@ export function WeightGraphPanel({ heading, period, range, entries, currentKg, p
           </p>
         )}
       </div>
-      {currentKg !== null && (
-        <p className="ov-graph-current">
-          <span className="ov-graph-current-label muted">Current weight</span>{' '}
-          <strong className="ov-graph-current-value">{formatWeight(currentKg, unit)}</strong>{' '}
-          <span className="ov-graph-unit">{weightUnitLabel(unit)}</span>
-        </p>
-      )}
+      <div className="ov-graph-bar">
+        {currentKg !== null && (
+          <p className="ov-graph-current">
+            <span className="ov-graph-current-label muted">Current weight</span>{' '}
+            <strong className="ov-graph-current-value">{formatWeight(currentKg, unit)}</strong>{' '}
+            <span className="ov-graph-unit">{weightUnitLabel(unit)}</span>
+          </p>
+        )}
+        <ShowTrendToggle checked={showTrend} onChange={onShowTrendChange} />
+      </div>
       <WeightGraph
         entries={entries}
         averaging="none"
@@ -40,6 +47,8 @@ export function WeightGraphPanel({ heading, period, range, entries, currentKg, p
         unit={unit}
         weekStartsOn={weekStartsOn}
         themeColor={themeColor}
+        showTrend={showTrend}
+        trendHistory={trendHistory}
         onPointClick={onPointClick}
       />
     </section>

@@ -8,7 +8,11 @@ import {
   useGetWeightsQuery,
   usePeriodRange,
   type PeriodKey,
+  type UnitSystem,
 } from '@app/kit';
+import { freshestLatest } from './latestEntry';
+import { trendCardModel } from './trendCard';
+import { useTrendEntries } from './useTrendEntries';
 
 export const FETCH_ERROR_TOAST = 'Failed to fetch data';
 
@@ -16,7 +20,7 @@ export const FETCH_ERROR_TOAST = 'Failed to fetch data';
  * Everything the overview shows for a period: the period's entries, the goal and the latest weight
  * overall. 404s arrive as null (no goal, no entries) and are calm empty states; only real failures toast.
  */
-export function useOverviewData(period: PeriodKey) {
+export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
   const dispatch = useAppDispatch();
   const { range, requestRange, today, loading: rangeLoading } = usePeriodRange(period);
 
@@ -28,22 +32,33 @@ export function useOverviewData(period: PeriodKey) {
   // The latest entry overall: goal progress and the graph's "current weight" stay meaningful on the
   // first day of a new period, before anything is logged in it (design.md §6 keeps the cards period-bound).
   const latest = useGetLatestWeightQuery();
+  const recent = useTrendEntries(today);
 
-  const failed = weights.isError || goal.isError || latest.isError;
+  const failed = weights.isError || goal.isError || latest.isError || recent.failed;
   useEffect(() => {
     if (failed) dispatch(showToast(FETCH_ERROR_TOAST, 'error'));
   }, [failed, dispatch]);
 
   const entries = requestRange ? weights.data : undefined;
   const goalData = goal.data ?? null;
-  const latestEntry = latest.data ?? null;
+  const latestEntry = useMemo(
+    () =>
+      freshestLatest([
+        { entries: latest.data ? [latest.data] : [], at: latest.fulfilledTimeStamp },
+        { entries: entries ?? [], at: weights.fulfilledTimeStamp },
+        { entries: recent.entries, at: recent.fulfilledAt },
+      ]),
+    [latest.data, latest.fulfilledTimeStamp, entries, weights.fulfilledTimeStamp, recent.entries, recent.fulfilledAt],
+  );
 
   const summary = useMemo(
     () => overviewSummary({ entries: entries ?? [], goal: goalData, range, today, latestKg: latestEntry?.weightKg ?? null }),
     [entries, goalData, range, today, latestEntry],
   );
 
-  const loading = rangeLoading || goal.isLoading || latest.isLoading || (!!requestRange && weights.isLoading);
+  const trend = useMemo(() => trendCardModel(recent.entries, goalData, unit, today), [recent.entries, goalData, unit, today]);
+
+  const loading = rangeLoading || goal.isLoading || latest.isLoading || recent.loading || (!!requestRange && weights.isLoading);
 
   return {
     loading,
@@ -58,5 +73,9 @@ export function useOverviewData(period: PeriodKey) {
     /** No entry at all: the overview invites the first one. */
     isNewUser: !latest.isLoading && !latest.isError && latestEntry === null,
     summary,
+    /** The trend card, from the last 90 days rather than the selected period. */
+    trend,
+    /** The same 90 days, seeding the graph's trend line so it agrees with the card. */
+    recentEntries: recent.entries,
   };
 }

@@ -23,12 +23,13 @@ export function WeightGraph({
   weekStartsOn,
   themeColor,
   showTrend = false,
+  trendHistory,
   onPointClick,
   height = DEFAULT_HEIGHT,
 }: WeightGraphProps) {
   const model = useMemo(
-    () => buildGraphData({ entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend }),
-    [entries, averages, averaging, period, range?.start, range?.end, unit, weekStartsOn, themeColor, showTrend],
+    () => buildGraphData({ entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, trendHistory }),
+    [entries, averages, averaging, period, range?.start, range?.end, unit, weekStartsOn, themeColor, showTrend, trendHistory],
   );
 
   // Hosts often pass a new callback each render; reading it through a ref keeps the options (and the chart) stable.

@@ -293,6 +293,20 @@ describe('trend line (showTrend)', () => {
     expect(model.data.datasets).toHaveLength(2);
   });
 
+  it('history before the plotted days seeds the trend, so a short period agrees with a long one', () => {
+    // 80 kg for nine days, then three days at 79: with history the trend starts near 80 and moves
+    // 10 % of the way each day; without it, the trend would be seeded from these three days alone.
+    const history = Array.from({ length: 9 }, (_, i) => ({ date: `2025-03-0${i + 1}`, weightKg: 80 }));
+    const plotted = ['2025-03-10', '2025-03-11', '2025-03-12'].map((date) => ({ date, weightKg: 79 }));
+    const input = { ...base, entries: plotted, showTrend: true, range: { start: '2025-03-10', end: '2025-03-12' } };
+    const seeded = buildGraphData({ ...input, trendHistory: [...history, ...plotted] }).points;
+    // 80 + 0.1·(79 − 80) = 79.9, then 79.81, then 79.729 (each step 10 % of the gap).
+    expect(seeded.map((p) => p.trendKg)).toEqual([79.9, 79.81, 79.729].map((v) => expect.closeTo(v, 9)));
+    const unseeded = buildGraphData(input).points;
+    expect(unseeded.map((p) => p.trendKg)).toEqual([79, 79, 79]);
+    expect(seeded).toHaveLength(3);
+  });
+
   it('withTrend does not touch its input', () => {
     const points = buildGraphData(base).points;
     const copy = structuredClone(points);

@@ -1,6 +1,6 @@
 import type { ChartDataset } from 'chart.js';
 import { endOfMonth, endOfYear } from 'date-fns';
-import { buildChartPoints, isAveragedData, type AveragingMode, type ChartPoint } from '../domain/averages';
+import { buildChartPoints, isAveragedData, type AveragingMode, type ChartPoint, type WeightEntry } from '../domain/averages';
 import { averageLineLabel, isSingleAverageLine } from '../domain/chartLabels';
 import { FILL_OPACITY, NO_DATA_MESSAGE, POINT_RADIUS } from '../domain/constants';
 import { addDaysToDate, maxDate, minDate, parseDate, toDateString, type DateString } from '../domain/dates';
@@ -54,8 +54,11 @@ export function trendColor(themeColor: string): string {
  * Raw points with the trend of their day attached (`trendKg`); duplicate dates share their day's trend
  * (see computeTrend). The points must be raw entries.
  */
-export function withTrend(points: readonly GraphPoint[]): GraphPoint[] {
-  const trendByDate = new Map(computeTrend(points.map((p) => ({ date: p.date, weightKg: p.valueKg }))).map((t) => [t.date, t.trendKg]));
+export function withTrend(points: readonly GraphPoint[], history: readonly WeightEntry[] = []): GraphPoint[] {
+  const first = points[0]?.date;
+  const earlier = first ? history.filter((h) => h.date < first).map((h) => ({ date: h.date, weightKg: h.weightKg })) : [];
+  const series = [...earlier, ...points.map((p) => ({ date: p.date, weightKg: p.valueKg }))];
+  const trendByDate = new Map(computeTrend(series).map((t) => [t.date, t.trendKg]));
   return points.map((p) => {
     const trendKg = trendByDate.get(p.date);
     return trendKg === undefined ? { ...p } : { ...p, trendKg };
@@ -113,7 +116,7 @@ export function buildGraphData(input: GraphInput): GraphModel {
   const color = graphColor(input.themeColor);
   const rawPoints = chartPoints.map((p) => toGraphPoint(p, unit, averaged));
   const trendShown = input.showTrend === true && !averaged;
-  const points = trendShown ? withTrend(rawPoints) : rawPoints;
+  const points = trendShown ? withTrend(rawPoints, input.trendHistory) : rawPoints;
   const style = {
     label: 'Weight',
     borderColor: color,

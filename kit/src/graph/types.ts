@@ -28,6 +28,11 @@ export interface GraphInput {
    * Off unless asked for, so callers that predate the trend are unchanged.
    */
   showTrend?: boolean;
+  /**
+   * Readings before the plotted ones that seed the trend, so a short period's trend line agrees with
+   * a trend computed over a longer history (the overview's Trend card). Not drawn.
+   */
+  trendHistory?: readonly WeightEntry[];
 }
 
 export interface WeightGraphProps extends GraphInput {

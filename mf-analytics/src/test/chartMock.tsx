@@ -9,7 +9,7 @@ export function LineMock({ data, options }: { data: ChartData<'line'>; options: 
   const click = (index: number) =>
     (options.onClick as unknown as (event: unknown, elements: { index: number }[]) => void)({}, [{ index }]);
   return (
-    <div data-testid="line-chart" data-points={points}>
+    <div data-testid="line-chart" data-points={points} data-lines={data.datasets.map((d) => d.label).join(',')}>
       <button type="button" onClick={() => click(0)}>
         first point
       </button>

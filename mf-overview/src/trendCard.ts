@@ -1,0 +1,84 @@
+import {
+  computeTrend,
+  forecastGoal,
+  formatForecastDate,
+  formatForecastRange,
+  formatOneDecimal,
+  formatSchedule,
+  latestTrendKg,
+  MIN_FORECAST_RATE_KG_PER_DAY,
+  ratePerWeek,
+  requiredDirection,
+  trendRate,
+  weightUnitLabel,
+  type DateString,
+  type Goal,
+  type Tone,
+  type UnitSystem,
+  type WeightEntry,
+} from '@app/kit';
+
+/** The trend card reads this many days back from today, whatever period is selected. */
+export const TREND_LOOKBACK_DAYS = 90;
+/** Readings the trend needs before it says anything (its seed is the median of three). */
+export const TREND_MIN_READINGS = 3;
+export const TREND_LOW_DATA_MESSAGE = 'Log at least 3 weights to see your trend.';
+
+export type TrendCardModel =
+  | { state: 'low-data'; message: string }
+  | {
+      state: 'data';
+      trendKg: number;
+      /** '−0.7 kg/week', or null while the last 14 days hold fewer than 3 readings. */
+      rateText: string | null;
+      /** Towards the goal good, away bad; neutral without a goal, at the target or holding steady. */
+      tone: Tone;
+      /** Null without a goal. */
+      forecast: { onTrack: true; range: string; schedule: string | null } | { onTrack: false; message: string } | null;
+    };
+
+/** '−0.7 kg/week', '+0.3 lb/week', '0.0 kg/week' (a true minus sign; no sign on a rate that rounds to zero). */
+export function formatRatePerWeek(kgPerDay: number, unit: UnitSystem): string {
+  const perWeek = ratePerWeek(kgPerDay, unit);
+  const shown = formatOneDecimal(Math.abs(perWeek));
+  const sign = Number(shown) === 0 ? '' : perWeek < 0 ? '−' : '+';
+  return `${sign}${shown} ${weightUnitLabel(unit)}/week`;
+}
+
+/** Good when the rate points where the goal needs the trend to go, bad when it points away. */
+export function rateTone(kgPerDay: number, trendKg: number, goal: Goal | null): Tone {
+  if (!goal || Math.abs(kgPerDay) < MIN_FORECAST_RATE_KG_PER_DAY) return 'neutral';
+  const direction = requiredDirection(trendKg, goal);
+  if (direction === 0) return 'neutral';
+  return Math.sign(kgPerDay) === direction ? 'good' : 'bad';
+}
+
+/** What the trend card shows: kit's trend, rate and forecast put into words for one screen. */
+export function trendCardModel(entries: readonly WeightEntry[], goal: Goal | null, unit: UnitSystem, today: DateString): TrendCardModel {
+  const points = computeTrend(entries);
+  const trendKg = latestTrendKg(points);
+  if (points.length < TREND_MIN_READINGS || trendKg === undefined) return { state: 'low-data', message: TREND_LOW_DATA_MESSAGE };
+
+  const rate = trendRate(points);
+  const rateKnown = rate.kind === 'rate';
+  let forecast: Extract<TrendCardModel, { state: 'data' }>['forecast'] = null;
+  if (goal) {
+    const result = forecastGoal(entries, goal);
+    if (result.kind === 'on-track') {
+      const schedule =
+        result.schedule && goal.targetDate
+          ? `${formatSchedule(result.schedule)} (${formatForecastDate(goal.targetDate, today)})`
+          : null;
+      forecast = { onTrack: true, range: formatForecastRange(result, today), schedule };
+    } else {
+      forecast = { onTrack: false, message: result.message };
+    }
+  }
+  return {
+    state: 'data',
+    trendKg,
+    rateText: rateKnown ? formatRatePerWeek(rate.kgPerDay, unit) : null,
+    tone: rateKnown ? rateTone(rate.kgPerDay, trendKg, goal) : 'neutral',
+    forecast,
+  };
+}
