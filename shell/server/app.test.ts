@@ -81,3 +81,33 @@ describe('shell redeploys', () => {
     expect(await (await app.request('/dashboard')).text()).toContain('data-release="2"');
   });
 });
+
+describe('remote proxy', () => {
+  it('passes a precompressed remote file through byte for byte, with its encoding', async () => {
+    const { createServer } = await import('node:http');
+    const { gzipSync } = await import('node:zlib');
+    const body = gzipSync(Buffer.from('console.log("remote entry");'.repeat(50)));
+    let seenEncoding: string | undefined;
+    const upstream = createServer((req, res) => {
+      seenEncoding = req.headers['accept-encoding'];
+      res.writeHead(200, { 'content-type': 'application/javascript', 'content-encoding': 'gzip', 'content-length': body.length });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const port = (upstream.address() as import('node:net').AddressInfo).port;
+    try {
+      const app = createShellServer({ distDir: fakeDist(), env: { REMOTE_OVERVIEW_UPSTREAM: `http://127.0.0.1:${port}` } });
+      const res = await app.request('/remotes/overview/remoteEntry.js', { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(seenEncoding).toBe('gzip, br');
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
+    } finally {
+      upstream.close();
+    }
+  });
+
+  it('answers 502 when the remote is down', async () => {
+    const app = createShellServer({ distDir: fakeDist(), env: { REMOTE_OVERVIEW_UPSTREAM: 'http://127.0.0.1:9' } });
+    expect((await app.request('/remotes/overview/remoteEntry.js')).status).toBe(502);
+  });
+});

@@ -4,6 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
+import { passThrough } from './passthrough';
 import { serveDist } from './static';
 
 export interface ShellServerOptions {
@@ -79,10 +80,8 @@ export function createShellServer({ distDir, env = process.env, clientIp }: Shel
     app.all(`/remotes/${r.key}/*`, (c) => {
       const url = new URL(c.req.url);
       const rest = url.pathname.slice(`/remotes/${r.key}`.length);
-      return proxy(`${r.upstream}${rest}${url.search}`, {
-        method: c.req.method,
-        headers: { 'accept-encoding': c.req.header('accept-encoding') },
-      }).catch(() => c.text('Remote unavailable', 502, { 'Cache-Control': 'no-store' }));
+      // Byte-for-byte (never decompressed): remotes are precompressed static files.
+      return passThrough(`${r.upstream}${rest}${url.search}`, c.req.raw).catch(() => c.text('Remote unavailable', 502, { 'Cache-Control': 'no-store' }));
     });
   }
 
