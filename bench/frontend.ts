@@ -1,0 +1,243 @@
+// Page weight and time to the first chart in headless Chromium, for the production build served by
+// scripts/start.ts (federated: shell + four remotes) and for the bench's single bundle of the same
+// screens, cold cache (new browser context) and warm cache (reload in the same context).
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/lib/browser';
+import { BENCH_DATABASE_URL, BENCH_DIR, BENCH_JWT_SECRET, BENCH_PASSWORD, ROOT, isMain, median, spawnChild, tsNodeArgs, userEmail, waitForUrl, type Child } from './lib/common.js';
+
+export const SHELL_PORT = Number(process.env.BENCH_SHELL_PORT ?? 3610);
+export const STACK_API_PORT = SHELL_PORT + 1000;
+export const SINGLE_PORT = SHELL_PORT + 10;
+export const PAGES = ['/dashboard/overview', '/dashboard/analytics'] as const;
+export const VARIANTS = ['federated', 'single bundle'] as const;
+const REMOTE_KEYS = ['auth', 'overview', 'analytics', 'settings'];
+
+export interface PageSample {
+  chartMs: number;
+  domContentLoadedMs: number;
+  jsRaw: number;
+  jsEncoded: number;
+  jsTransferred: number;
+  jsRequests: number;
+  requests: number;
+  networkRequests: number;
+  allTransferred: number;
+  renderers: string[];
+  /** shared package → apps whose copy of it was loaded (from each app's mf-manifest.json) */
+  sharedFrom: Record<string, string[]>;
+  encodings: Record<string, number>;
+  cacheControl: Record<string, number>;
+  /** JS responses served without content-encoding */
+  identityFiles: string[];
+  jsFiles: string[];
+}
+
+export interface PageResult {
+  variant: (typeof VARIANTS)[number];
+  page: string;
+  cache: 'cold' | 'warm';
+  samples: PageSample[];
+}
+
+export interface FrontendResult {
+  runs: number;
+  user: string;
+  results: PageResult[];
+  failures: string[];
+  chromium: string;
+}
+
+/**
+ * Runs in the page before any script: React DevTools hook (counts renderers) and the chart watcher.
+ * A string, not a function: tsx's name-keeping helpers would not exist in the page.
+ * Time to chart = the first animation frame (performance.now(), from navigation start) at which the
+ * weight graph's canvas holds drawn pixels.
+ */
+const PAGE_PROBE = `(() => {
+  // page.evaluate callbacks compiled by tsx reference esbuild's __name helper
+  window.__name = window.__name || ((f) => f);
+  sessionStorage.setItem('auth', AUTH);
+  const renderers = [];
+  window.__renderers = renderers;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, inject: (r) => renderers.push(r),
+    onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
+  };
+  const check = () => {
+    const canvas = document.querySelector('canvas[aria-label="Weight graph"]');
+    if (canvas && canvas.width > 0 && canvas.height > 0) {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 3; i < data.length; i += 4 * 7) {
+        if (data[i] !== 0) { window.__chartPaintMs = performance.now(); return; }
+      }
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+
+async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Map<string, Map<string, string[]>>): Promise<PageSample> {
+  const encodings: Record<string, number> = {};
+  const cacheControl: Record<string, number> = {};
+  const identityFiles: string[] = [];
+  const onResponse = async (res: import('playwright-core').Response) => {
+    if (!/\.js(\?|$)/.test(res.url())) return;
+    const h = await res.allHeaders().catch(() => ({}) as Record<string, string>);
+    const enc = h['content-encoding'] ?? 'identity';
+    encodings[enc] = (encodings[enc] ?? 0) + 1;
+    if (enc === 'identity') identityFiles.push(`${new URL(res.url()).pathname} (${h['content-length'] ?? '?'} B, status ${res.status()})`);
+    const cc = `${/\.[0-9a-f]{10}\.js/.test(res.url()) ? 'hashed' : 'unhashed'}: ${h['cache-control'] ?? 'none'}${res.fromServiceWorker() ? '' : ''}`;
+    cacheControl[cc] = (cacheControl[cc] ?? 0) + 1;
+  };
+  page.on('response', onResponse);
+  await load();
+  await page.waitForFunction(() => (window as unknown as { __chartPaintMs?: number }).__chartPaintMs !== undefined, null, { timeout: Number(process.env.BENCH_CHART_TIMEOUT ?? 30_000), polling: 50 });
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  page.off('response', onResponse);
+  const m = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const js = res.filter((r) => /\.js(\?|$)/.test(new URL(r.name).pathname));
+    const sum = (xs: PerformanceResourceTiming[], k: 'decodedBodySize' | 'encodedBodySize' | 'transferSize') => xs.reduce((s, r) => s + r[k], 0);
+    return {
+      chartMs: (window as unknown as { __chartPaintMs: number }).__chartPaintMs,
+      domContentLoadedMs: nav.domContentLoadedEventEnd,
+      jsRaw: sum(js, 'decodedBodySize'),
+      jsEncoded: sum(js, 'encodedBodySize'),
+      jsTransferred: sum(js, 'transferSize'),
+      jsRequests: js.length,
+      requests: res.length + 1,
+      networkRequests: res.filter((r) => r.transferSize > 0).length + (nav.transferSize > 0 ? 1 : 0),
+      allTransferred: sum(res, 'transferSize') + nav.transferSize,
+      renderers: (window as unknown as { __renderers: Array<{ version: string }> }).__renderers.map((r) => r.version),
+      jsFiles: js.map((r) => new URL(r.name).pathname),
+    };
+  });
+  const sharedFrom: Record<string, string[]> = {};
+  // an app's copy counts as loaded when every sync chunk of one of its share keys was loaded
+  for (const [pkg, keys] of [['react', ['react', 'react/jsx-runtime']], ['react-dom', ['react-dom', 'react-dom/client']]] as const) {
+    sharedFrom[pkg] = [];
+    for (const [app, shared] of assetsByApp) {
+      const loaded = keys.some((k) => {
+        const files = shared.get(k);
+        return files?.length && files.every((f) => m.jsFiles.includes(f));
+      });
+      if (loaded) sharedFrom[pkg].push(app);
+    }
+  }
+  return { ...m, sharedFrom, encodings, cacheControl, identityFiles };
+}
+
+/** Each app's mf-manifest.json: shared package → the URL paths of its sync JS assets. */
+async function sharedAssets(origin: string): Promise<Map<string, Map<string, string[]>>> {
+  const out = new Map<string, Map<string, string[]>>();
+  const bases = [['shell', '/'], ...REMOTE_KEYS.map((k) => [`mf-${k}`, `/remotes/${k}/`])] as const;
+  for (const [app, base] of bases) {
+    const manifest = (await (await fetch(`${origin}${base}mf-manifest.json`)).json()) as {
+      shared: Array<{ name: string; assets: { js: { sync: string[] } } }>;
+    };
+    const map = new Map<string, string[]>();
+    for (const s of manifest.shared) map.set(s.name, s.assets.js.sync.map((a) => base + a));
+    out.set(app, map);
+  }
+  return out;
+}
+
+export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5)): Promise<FrontendResult> {
+  const failures: string[] = [];
+  const results: PageResult[] = [];
+  const env: Record<string, string> = {
+    SHELL_PORT: String(SHELL_PORT),
+    API_PORT: String(STACK_API_PORT),
+    PUBLIC_URL: `http://localhost:${SHELL_PORT}`,
+    ALLOWED_ORIGINS: `http://localhost:${SHELL_PORT},http://localhost:${SHELL_PORT + 10}`,
+    DATABASE_URL: BENCH_DATABASE_URL,
+    JWT_SECRET: BENCH_JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    LOGIN_LIMIT_PER_IP: '1000000',
+    LOGIN_LIMIT_PER_EMAIL: '1000000',
+    MAIL_TRANSPORT: 'none',
+  };
+  REMOTE_KEYS.forEach((k, i) => (env[`MF_${k.toUpperCase()}_PORT`] = String(SHELL_PORT + 1 + i)));
+  const children: Child[] = [];
+  let browser: Browser | undefined;
+  let chromium = '';
+  try {
+    // a server left on these ports would be measured instead of this build: refuse
+    for (const port of [SHELL_PORT, SINGLE_PORT, STACK_API_PORT, SHELL_PORT + 1, SHELL_PORT + 2, SHELL_PORT + 3, SHELL_PORT + 4]) {
+      const busy = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) }).then(() => true, () => false);
+      if (busy) throw new Error(`port ${port} is already in use; stop that server or set BENCH_SHELL_PORT`);
+    }
+    // `npm start`'s own script, as e2e/lib/globalSetup.ts runs it (it builds only what is missing)
+    children.push(spawnChild(process.execPath, tsNodeArgs(path.join(ROOT, 'scripts/start.ts')), env, 'stack'));
+    children.push(
+      spawnChild(process.execPath, tsNodeArgs(path.join(BENCH_DIR, 'single-bundle/serve.ts'), [String(SINGLE_PORT), `http://127.0.0.1:${STACK_API_PORT}`]), {}, 'single'),
+    );
+    const fed = `http://127.0.0.1:${SHELL_PORT}`;
+    const single = `http://127.0.0.1:${SINGLE_PORT}`;
+    await waitForUrl(`${fed}/api/health`, 150_000).catch((e) => {
+      throw new Error(`${e.message}\n${children[0]!.output().slice(-3000)}`);
+    });
+    await waitForUrl(`${single}/api/health`, 30_000);
+    for (const k of REMOTE_KEYS) await waitForUrl(`${fed}/remotes/${k}/mf-manifest.json`, 30_000);
+    const assetsByApp = await sharedAssets(fed);
+
+    // A 3-year user, signed in as the app does after login (auth in sessionStorage).
+    const email = userEmail(1);
+    const login = await fetch(`${fed}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: fed },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const { accessToken, ...user } = (await login.json()) as { accessToken: string };
+    const auth = JSON.stringify({ user, accessToken });
+
+    browser = await launchBrowser();
+    chromium = browser.version();
+    for (const variant of VARIANTS) {
+      // the browser's flags (e2e/lib/browser.ts) resolve only localhost
+      const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
+      for (const p of PAGES) {
+        const cold: PageSample[] = [];
+        const warm: PageSample[] = [];
+        for (let i = 0; i < runs; i++) {
+          let context: BrowserContext | undefined;
+          try {
+            context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+            await context.addInitScript({ content: PAGE_PROBE.replace('AUTH', JSON.stringify(auth)) });
+            const page = await context.newPage();
+            cold.push(await measure(page, () => page.goto(origin + p), assetsByApp));
+            warm.push(await measure(page, () => page.reload(), assetsByApp));
+          } catch (e) {
+            if (process.env.BENCH_DEBUG && context) {
+              const pg = context.pages()[0];
+              console.error(await pg?.evaluate(() => document.body.innerText.slice(0, 800) + '\n' + document.querySelectorAll('canvas').length + ' canvases ' + [...document.querySelectorAll('canvas')].map((c) => c.outerHTML).join(' ')));
+            }
+            failures.push(`${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
+          } finally {
+            await context?.close();
+          }
+        }
+        results.push({ variant, page: p, cache: 'cold', samples: cold }, { variant, page: p, cache: 'warm', samples: warm });
+        process.stderr.write(
+          `  ${variant} ${p}: chart cold ${median(cold.map((s) => s.chartMs)).toFixed(0)} ms, warm ${median(warm.map((s) => s.chartMs)).toFixed(0)} ms\n`,
+        );
+      }
+    }
+    return { runs, user: email, results, failures, chromium };
+  } finally {
+    await browser?.close();
+    for (const c of children) await c.stop();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const r = await runFrontend(Number(process.env.BENCH_PAGE_RUNS ?? 2));
+  for (const x of r.results) {
+    const s = x.samples[0];
+    console.log(x.variant, x.page, x.cache, JSON.stringify(s));
+  }
+  console.log(r.failures);
+}

@@ -1,0 +1,120 @@
+// Shared helpers for the benchmarks: paths, the bench database, child processes, statistics.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const BENCH_DIR = path.resolve(import.meta.dirname, '..');
+export const ROOT = path.resolve(BENCH_DIR, '..');
+
+/** The dedicated benchmark database (created if missing). Only ever on loopback. */
+export const BENCH_DB_NAME = process.env.BENCH_DB_NAME ?? 'weight_bench';
+export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${BENCH_DB_NAME}`;
+
+/** Every bench user shares this password (one argon2 hash, computed once). */
+export const BENCH_PASSWORD = 'bench-password-2024!';
+export const LONG_USER_EMAIL = 'bench-user-10y@example.com';
+export const userEmail = (i: number) => `bench-user-${String(i).padStart(4, '0')}@example.com`;
+
+/** A fixed JWT secret for the bench API processes (the bench database holds only synthetic users). */
+export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789abcdef';
+
+export const median = (xs: number[]): number => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+export const percentile = (xs: number[], p: number): number => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** yyyy-MM-dd of today + offset days (local calendar, like the app). */
+export function day(offset = 0, from = new Date()): string {
+  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export function yearsAgo(years: number): string {
+  const d = new Date();
+  return day(0, new Date(d.getFullYear() - years, d.getMonth(), d.getDate()));
+}
+
+export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`refusing non-loopback URL ${url}`);
+  const end = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `status ${res.status}`;
+    } catch (e) {
+      last = String(e);
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not come up: ${last}`);
+}
+
+export interface Child {
+  proc: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Spawns a process in its own process group; stop() sends SIGTERM to that group, SIGKILL after 8 s. */
+export function spawnChild(command: string, args: string[], env: Record<string, string> = {}, name = 'child'): Child {
+  const proc = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const keep = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.length > 200_000) out = out.slice(-100_000);
+    if (process.env.BENCH_VERBOSE) process.stderr.write(`[${name}] ${chunk}`);
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null || proc.signalCode !== null || proc.pid === undefined) return resolve();
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-proc.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+        resolve();
+      }, 8000);
+      proc.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      try {
+        process.kill(-proc.pid!, 'SIGTERM');
+      } catch {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  return { proc, output: () => out, stop };
+}
+
+/** Node with tsx loaded in-process, as scripts/lib/processes.ts does for `npm start`. */
+export const tsNodeArgs = (script: string, args: string[] = []) => ['--import', 'tsx', script, ...args];
+
+export function isMain(metaUrl: string): boolean {
+  return process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(metaUrl).pathname);
+}
+
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+
+export function table(headers: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(headers), `|${headers.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,238 @@
+// `npm run bench`: seed → query plans → API load with ceilings → build times → page metrics, then
+// bench/RESULTS.md. Exits non-zero only when a measurement could not be taken at all, never on a time.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { seed, type SeedResult } from './seed.js';
+import { explainWeightQueries, type PlanResult } from './plans.js';
+import { ENDPOINTS, HELLO, PGBENCH, runApiLoad, type ApiLoadResult, type LoadRow } from './api-load.js';
+import { measureBuilds, type BuildTime } from './build-times.js';
+import { PAGES, VARIANTS, runFrontend, type FrontendResult, type PageResult, type PageSample } from './frontend.js';
+import { BENCH_DATABASE_URL, BENCH_DIR, ROOT, fmt, median, table } from './lib/common.js';
+
+const started = Date.now();
+const loadAtStart = os.loadavg();
+const failures: string[] = [];
+const step = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
+  const t = Date.now();
+  process.stderr.write(`bench: ${name}…\n`);
+  try {
+    const r = await fn();
+    process.stderr.write(`bench: ${name} done in ${((Date.now() - t) / 1000).toFixed(0)} s\n`);
+    return r;
+  } catch (e) {
+    failures.push(`${name}: ${(e as Error).stack ?? e}`);
+    process.stderr.write(`bench: ${name} FAILED: ${(e as Error).message}\n`);
+    return undefined;
+  }
+};
+
+const seeded = await step('seed', () => seed());
+const plans = seeded ? await step('query plans', () => explainWeightQueries()) : undefined;
+const load = seeded ? await step('API load', () => runApiLoad()) : undefined;
+const builds = await step('build times', () => measureBuilds());
+const front = seeded && builds ? await step('frontend', () => runFrontend()) : undefined;
+if (load) failures.push(...load.failures);
+if (front) {
+  for (const r of front.results) if (!r.samples.length) failures.push(`frontend: no sample for ${r.variant} ${r.page} ${r.cache}`);
+}
+const totalS = (Date.now() - started) / 1000;
+
+// ---------------------------------------------------------------------------------------------
+const sh = (cmd: string, args: string[]) => {
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8' }).trim();
+  } catch {
+    return 'n/a';
+  }
+};
+const cpu = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
+let pgVersion = 'n/a';
+try {
+  const c = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await c.connect();
+  pgVersion = (await c.query('show server_version')).rows[0].server_version;
+  await c.end();
+} catch {
+  /* reported as n/a */
+}
+const autocannonVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version;
+const kb = (b: number) => `${fmt(b / 1024, 1)} KiB`;
+const ms = (x: number) => `${fmt(x, 0)} ms`;
+const pct = (x: number) => (Number.isFinite(x) ? `${fmt(x * 100, 1)} %` : 'n/a');
+const lat = (x: number) => (x < 10 ? fmt(x, 2) : fmt(x, 0));
+
+const out: string[] = [];
+const rowOf = (rows: LoadRow[], target: string, c: number) => rows.find((r) => r.target === target && r.connections === c);
+
+function headline(): string[] {
+  const lines: string[] = [];
+  if (load) {
+    const c = load.connections.includes(16) ? 16 : load.connections[load.connections.length - 1]!;
+    const h = rowOf(load.rows, HELLO, c);
+    const p = rowOf(load.rows, PGBENCH, c);
+    for (const e of ENDPOINTS) {
+      const r = rowOf(load.rows, e, c);
+      if (r && h) lines.push(`- **${e}** at ${c} connections: ${fmt(r.rps)} req/s = **${pct(r.rps / h.rps)} of the hello-world ceiling**${p ? `, **${pct(r.rps / p.rps)} of pgbench's range SELECT**` : ''}.`);
+    }
+  }
+  if (front) {
+    for (const page of PAGES) {
+      const f = front.results.find((r) => r.variant === 'federated' && r.page === page && r.cache === 'cold');
+      const s = front.results.find((r) => r.variant === 'single bundle' && r.page === page && r.cache === 'cold');
+      if (!f?.samples.length || !s?.samples.length) continue;
+      const m = (r: PageResult, k: keyof PageSample) => median(r.samples.map((x) => x[k] as number));
+      lines.push(
+        `- **${page}, cold cache**: federation costs ${fmt(m(f, 'jsEncoded') / m(s, 'jsEncoded'), 2)}× the compressed JS (${kb(m(f, 'jsEncoded'))} vs ${kb(m(s, 'jsEncoded'))}), ` +
+          `${fmt(m(f, 'requests'))} vs ${fmt(m(s, 'requests'))} requests, and ${fmt(m(f, 'chartMs') / m(s, 'chartMs'), 2)}× the time to chart (${ms(m(f, 'chartMs'))} vs ${ms(m(s, 'chartMs'))}).`,
+      );
+    }
+  }
+  if (plans) lines.push(`- Query plans: ${plans.filter((p) => p.indexUsed && !p.seqScan).length} of ${plans.length} weight queries use the (user_id, date) index with no sequential scan of weight_entries.`);
+  return lines;
+}
+
+out.push(`# Benchmark results`, '');
+out.push(`Written by \`npm run bench\` on ${new Date(started).toISOString()} in ${fmt(totalS, 0)} s. Figures, not pass/fail thresholds: the machine is shared and noisy.`, '');
+out.push('## Headline', '', ...headline(), '');
+out.push('## Machine', '');
+out.push(
+  table(
+    ['', ''],
+    [
+      ['CPU', `${cpu} (${os.cpus().length} cores)`],
+      ['Memory', `${fmt(os.totalmem() / 2 ** 30, 1)} GiB`],
+      ['OS', `${os.type()} ${os.release()}`],
+      ['Load average at start (1/5/15 min)', loadAtStart.map((x) => x.toFixed(2)).join(' / ')],
+      ['Load average at end', os.loadavg().map((x) => x.toFixed(2)).join(' / ')],
+      ['Node.js', process.version],
+      ['PostgreSQL', pgVersion],
+      ['pgbench', load?.pgbenchVersion ?? 'n/a'],
+      ['autocannon', autocannonVersion],
+      ['Chromium', front?.chromium ?? sh('/usr/bin/chromium', ['--version'])],
+    ],
+  ),
+  '',
+);
+
+if (seeded) {
+  out.push('## Data', '');
+  out.push(
+    `Database \`${new URL(BENCH_DATABASE_URL).pathname.slice(1)}\` on 127.0.0.1: ${fmt(seeded.totalUsers)} bench users (${seeded.users} × ${seeded.years} years + 1 × ${seeded.longYears} years), ` +
+      `${fmt(seeded.totalEntries)} weight entries (${seeded.tableSize} with indexes), ${fmt(seeded.longUserEntries)} for the 10-year user; ` +
+      `this run inserted ${fmt(seeded.insertedUsers)} users and ${fmt(seeded.insertedEntries)} entries in ${fmt(seeded.ms / 1000, 1)} s.`,
+    '',
+  );
+}
+
+if (load) {
+  out.push('## API throughput', '');
+  out.push(
+    `autocannon ${autocannonVersion} in a separate process, ${load.durationS} s per cell after a 1 s warm-up, on loopback; the real API (\`api/src/main.ts\`, NODE_ENV=production, ` +
+      `${load.apiWorkers} process, LOG_LEVEL=${load.logLevel}, rate limits raised) on PostgreSQL, signed in as the 10-year user. ` +
+      `Ceilings measured in the same run: \`bench/hello-server.ts\` (a hello-world route on the same @hono/node-server setup) and pgbench (\`-M prepared\`, the range SELECT drizzle sends for GET /api/weights, same user and year, same client count). Latencies in ms.`,
+    '',
+  );
+  out.push(
+    table(
+      ['target', 'connections', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'requests'],
+      load.rows.map((r) => [r.target, r.connections, fmt(r.rps), lat(r.p50), lat(r.p99), r.errors, r.non2xx, fmt(r.total)]),
+    ),
+    '',
+  );
+  out.push('### Each endpoint as a share of its ceilings', '');
+  const rows: (string | number)[][] = [];
+  for (const e of ENDPOINTS) {
+    for (const c of load.connections) {
+      const r = rowOf(load.rows, e, c);
+      const h = rowOf(load.rows, HELLO, c);
+      const p = rowOf(load.rows, PGBENCH, c);
+      if (r) rows.push([e, c, fmt(r.rps), h ? pct(r.rps / h.rps) : 'n/a', p ? pct(r.rps / p.rps) : 'n/a']);
+    }
+  }
+  out.push(table(['endpoint', 'connections', 'req/s', 'of hello-world', 'of pgbench range SELECT'], rows), '');
+}
+
+if (plans) {
+  out.push('## Query plans (10-year user)', '');
+  out.push('The SQL is captured from the repository functions (`api/src/repositories/weights.ts`) through a drizzle logger and explained with the same parameters: `EXPLAIN (ANALYZE, BUFFERS)`, second execution.', '');
+  out.push(table(['query', 'execution', 'check'], plans.map((p) => [p.name, `${fmt(p.executionMs, 3)} ms`, `index used: ${p.indexUsed ? 'yes' : 'no'}, seq scan on weight_entries: ${p.seqScan ? 'yes' : 'no'}`])), '');
+  for (const p of plans) {
+    out.push(`<details><summary>${p.name}</summary>`, '', '```sql', p.sql, `-- params: ${JSON.stringify(p.params)}`, '```', '', '```', p.plan, '```', '', `index used: ${p.indexUsed ? 'yes' : 'no'}, seq scan on weight_entries: ${p.seqScan ? 'yes' : 'no'}`, '', '</details>', '');
+  }
+}
+
+if (front) {
+  out.push('## Pages', '');
+  out.push(
+    `Headless Chromium (e2e/lib/browser.ts flags, 1280×800), signed in as ${front.user} (3 years of entries) through sessionStorage. ` +
+      `**federated** = the production build served by \`scripts/start.ts\` (shell + four remotes behind the shell's proxy, against the bench database); ` +
+      `**single bundle** = \`bench/single-bundle/\`: the same shell entry and the remotes' screen components compiled into one non-federated bundle, served by the same \`createShellServer\`. ` +
+      `Cold = a new browser context; warm = reload in the same context. Medians of ${front.runs} runs each.`,
+    '',
+    '**Time to chart** = from navigation start to the first animation frame at which the weight graph\'s canvas holds drawn pixels (polled every frame with getImageData); chart.js then animates for 500 ms. ' +
+      '**JS raw** = decoded body bytes; **JS compressed** = encoded body bytes (as served: brotli/gzip or identity); **JS transferred** = bytes over the network including headers (0 for a cache hit), all from Resource Timing. **Requests** = every resource plus the document; **network** = those not served from the HTTP cache.',
+    '',
+  );
+  const rows: (string | number)[][] = [];
+  for (const v of VARIANTS)
+    for (const page of PAGES)
+      for (const cache of ['cold', 'warm'] as const) {
+        const r = front.results.find((x) => x.variant === v && x.page === page && x.cache === cache);
+        if (!r?.samples.length) {
+          rows.push([v, page, cache, 'n/a', '', '', '', '', '', '', '']);
+          continue;
+        }
+        const m = (k: keyof PageSample) => median(r.samples.map((x) => x[k] as number));
+        rows.push([v, page, cache, ms(m('chartMs')), ms(m('domContentLoadedMs')), kb(m('jsRaw')), kb(m('jsEncoded')), kb(m('jsTransferred')), fmt(m('jsRequests')), fmt(m('requests')), fmt(m('networkRequests'))]);
+      }
+  out.push(table(['build', 'page', 'cache', 'time to chart', 'DOMContentLoaded', 'JS raw', 'JS compressed', 'JS transferred', 'JS files', 'requests', 'network'], rows), '');
+
+  out.push('### One React, one react-dom', '');
+  out.push('Renderers = react-dom renderers registered with a `__REACT_DEVTOOLS_GLOBAL_HOOK__` installed before any script (as e2e/tests/foundation.e2e.ts does). "Copies loaded from" = the apps whose shared chunks for that package (from each app\'s mf-manifest.json) were all loaded.', '');
+  const rrows: (string | number)[][] = [];
+  for (const r of front.results) {
+    const s = r.samples[0];
+    if (!s) continue;
+    const once = s.renderers.length === 1 && (r.variant !== 'federated' || (s.sharedFrom.react?.length === 1 && s.sharedFrom['react-dom']?.length === 1));
+    rrows.push([r.variant, r.page, r.cache, s.renderers.join(', ') || 'none', r.variant === 'federated' ? (s.sharedFrom.react ?? []).join(', ') : 'bundled', r.variant === 'federated' ? (s.sharedFrom['react-dom'] ?? []).join(', ') : 'bundled', once ? 'yes' : '**no**']);
+  }
+  out.push(table(['build', 'page', 'cache', 'renderers', 'react copies loaded from', 'react-dom copies loaded from', 'exactly once'], rrows), '');
+
+  out.push('### Compression and caching seen by the browser (cold loads, JS responses)', '');
+  const enc: (string | number)[][] = [];
+  for (const r of front.results.filter((x) => x.cache === 'cold')) {
+    const s = r.samples[0];
+    if (!s) continue;
+    enc.push([r.variant, r.page, Object.entries(s.encodings).map(([k, v]) => `${k}: ${v}`).join(', '), Object.entries(s.cacheControl).map(([k, v]) => `${k} (${v})`).join('; ')]);
+  }
+  out.push(table(['build', 'page', 'content-encoding (files)', 'cache-control (files)'], enc), '');
+}
+
+if (builds) {
+  out.push('## Production build time', '');
+  out.push(`\`rspack build --mode production\` per app (precompression excluded), ${builds[0]?.runsMs.length ?? 0} runs, median.`, '');
+  out.push(table(['app', 'median', 'runs'], builds.map((b) => [b.app, `${fmt(b.medianMs / 1000, 2)} s`, b.runsMs.map((x) => (x / 1000).toFixed(2)).join(', ')])), '');
+}
+
+out.push('## Re-running', '');
+out.push(
+  '```sh',
+  'npm run bench            # everything, writes bench/RESULTS.md (PostgreSQL on 127.0.0.1:5432, Chromium at /usr/bin/chromium)',
+  'npx tsx bench/seed.ts --users 1000 --years 3 --long-years 10   # seed only (idempotent)',
+  'npx tsx bench/plans.ts   # query plans only',
+  'npx tsx bench/api-load.ts   # API load and ceilings only',
+  '```',
+  '',
+  'Environment: `BENCH_USERS`, `BENCH_YEARS`, `BENCH_LONG_YEARS` (seed), `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/weight_bench, created if missing), ' +
+    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (5), `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
+  '',
+);
+if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
+
+writeFileSync(path.join(BENCH_DIR, 'RESULTS.md'), out.join('\n'));
+process.stderr.write(`bench: wrote bench/RESULTS.md in ${fmt(totalS, 0)} s${failures.length ? ` with ${failures.length} failure(s)` : ''}\n`);
+for (const f of failures) process.stderr.write(`  ${f}\n`);
+process.exit(failures.length ? 1 : 0);
