@@ -13,3 +13,4 @@ export * from './federation/StandaloneHost';
 export * from './ui/Field';
 export * from './hooks/usePeriodRange';
 export * from './brand';
+export * from './ui/ShowTrendToggle';

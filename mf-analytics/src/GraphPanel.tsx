@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import {
   formatDateEnGb,
   openEntryDialog,
-  setPreferences,
+  ShowTrendToggle,
   showToast,
   useAppDispatch,
   type ApiAveragedItem,
@@ -17,7 +17,6 @@ import { WeightGraph, type PointClickHandler } from '@app/kit/graph';
 import { AveragingSelect } from './AveragingSelect';
 import { AveragesSummary } from './AveragesSummary';
 import { downsampleEntries } from './downsample';
-import { ShowTrendToggle } from './ShowTrendToggle';
 import { AVERAGE_DETAILS_MESSAGE } from './messages';
 
 interface GraphPanelProps {
@@ -61,7 +60,7 @@ export function GraphPanel(props: GraphPanelProps) {
           <AveragingSelect value={averaging} onChange={props.onAveragingChange} />
           {/* The trend is drawn over raw readings only, so averages have nothing to toggle. */}
           {averaging === 'none' && (
-            <ShowTrendToggle checked={showTrend} onChange={(checked) => dispatch(setPreferences({ showTrend: checked }))} />
+            <ShowTrendToggle />
           )}
         </div>
       </div>

@@ -32,7 +32,6 @@ export default function Overview(_props: OverviewScreenProps) {
   const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);
   const logFirst = useCallback(() => dispatch(openEntryDialog()), [dispatch]);
-  const toggleTrend = useCallback((showTrend: boolean) => dispatch(setPreferences({ showTrend })), [dispatch]);
 
   return (
     <section className="screen ov-screen" data-remote="mf_overview">
@@ -69,7 +68,6 @@ export default function Overview(_props: OverviewScreenProps) {
               currentKg={data.latest?.weightKg ?? null}
               preferences={preferences}
               onPointClick={editDay}
-              onShowTrendChange={toggleTrend}
             />
             <GoalProgressPanel
               progress={data.summary.goalProgress}

@@ -1,6 +1,5 @@
-import { formatDateEnGb, formatWeight, weightUnitLabel, type DateRange, type PeriodKey, type Preferences, type WeightEntry } from '@app/kit';
+import { formatDateEnGb, formatWeight, ShowTrendToggle, weightUnitLabel, type DateRange, type PeriodKey, type Preferences, type WeightEntry } from '@app/kit';
 import { WeightGraph } from '@app/kit/graph';
-import { ShowTrendToggle } from './ShowTrendToggle';
 
 interface Props {
   heading: string;
@@ -13,11 +12,10 @@ interface Props {
   currentKg: number | null;
   preferences: Preferences;
   onPointClick: (date: string) => void;
-  onShowTrendChange: (showTrend: boolean) => void;
 }
 
 /** '{period} Weight Graph': current weight, unit and date range above the weight line chart. */
-export function WeightGraphPanel({ heading, period, range, entries, trendHistory, currentKg, preferences, onPointClick, onShowTrendChange }: Props) {
+export function WeightGraphPanel({ heading, period, range, entries, trendHistory, currentKg, preferences, onPointClick }: Props) {
   const { unit, weekStartsOn, themeColor, showTrend } = preferences;
   return (
     <section className="panel ov-panel" aria-labelledby="ov-graph-title">
@@ -37,7 +35,7 @@ export function WeightGraphPanel({ heading, period, range, entries, trendHistory
             <span className="ov-graph-unit">{weightUnitLabel(unit)}</span>
           </p>
         )}
-        <ShowTrendToggle checked={showTrend} onChange={onShowTrendChange} />
+        <ShowTrendToggle />
       </div>
       <WeightGraph
         entries={entries}
