@@ -1,21 +1,9 @@
+import { makeUser as makeKitUser } from '../../kit/src/test/fixtures';
 import type { Goal, User } from '@app/kit';
 
 /** A signed-in user as the API returns it, for tests. */
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    role: 'USER',
-    gender: null,
-    dateOfBirth: null,
-    heightCm: null,
-    avatarUrl: null,
-    unitPreference: 'METRIC',
-    weekStartsOn: 0,
-    ...overrides,
-  };
+  return makeKitUser({ id: '11111111-1111-4111-8111-111111111111', ...overrides });
 }
 
 export function makeGoal(overrides: Partial<Goal> = {}): Goal {

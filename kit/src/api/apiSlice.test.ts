@@ -1,24 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createAppStore } from '../state/store';
-import type { User } from '../state/types';
 import { apiError, installFetchMock, json, type MockCall } from '../test/fetchMock';
 import { api } from './apiSlice';
 import { setApiNavigator, type ApiNavigator } from './navigation';
 import { logoutUser, restoreSession } from './session';
+import { makeUser } from '../test/fixtures';
 
-const user: User = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  role: 'USER',
-  gender: null,
-  dateOfBirth: null,
-  heightCm: null,
-  avatarUrl: null,
-  unitPreference: 'IMPERIAL',
-  weekStartsOn: 1,
-};
+const user = makeUser({ unitPreference: 'IMPERIAL', weekStartsOn: 1 });
 
 const signedIn = () => createAppStore({ auth: { user, accessToken: 'token', persist: false } });
 

@@ -1,24 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createAppStore } from '../state/store';
-import type { User } from '../state/types';
 import { apiError, installFetchMock, json, type MockHandler } from '../test/fetchMock';
 import { api } from './apiSlice';
 import { errorRedirectTarget } from './baseQuery';
 import { setApiNavigator, type ApiNavigator } from './navigation';
+import { makeUser } from '../test/fixtures';
 
-const user: User = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  role: 'USER',
-  gender: null,
-  dateOfBirth: null,
-  heightCm: null,
-  avatarUrl: null,
-  unitPreference: 'METRIC',
-  weekStartsOn: 0,
-};
+const user = makeUser();
 
 const FROM = '/dashboard/overview?tab=1';
 

@@ -1,22 +1,11 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { createAppStore, DEFAULT_PREFERENCES, type AppStore, type ApiWeightEntry, type Preferences, type RootState, type User } from '@app/kit';
+import { createAppStore, DEFAULT_PREFERENCES, type AppStore, type ApiWeightEntry, type Preferences, type RootState } from '@app/kit';
 import Analytics from '../Analytics';
+import { makeUser } from '../../../kit/src/test/fixtures';
 
-export const USER: User = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  role: 'USER',
-  gender: null,
-  dateOfBirth: null,
-  heightCm: null,
-  avatarUrl: null,
-  unitPreference: 'METRIC',
-  weekStartsOn: 0,
-};
+export const USER = makeUser();
 
 /** The screen as the shell mounts it: a signed-in store and a router. */
 export function renderAnalytics(preferences: Partial<Preferences> = {}): RenderResult & { store: AppStore } {

@@ -1,25 +1,14 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { createAppStore, type AppStore, type RootState, type User } from '@app/kit';
+import { createAppStore, type AppStore, type RootState } from '@app/kit';
 import Login from '../Login';
 import Register from '../Register';
 import ForgotPassword from '../ForgotPassword';
 import ResetPassword from '../ResetPassword';
+import { makeUser } from '../../../kit/src/test/fixtures';
 
-export const USER: User = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  role: 'USER',
-  gender: null,
-  dateOfBirth: null,
-  heightCm: null,
-  avatarUrl: null,
-  unitPreference: 'IMPERIAL',
-  weekStartsOn: 1,
-};
+export const USER = makeUser({ unitPreference: 'IMPERIAL', weekStartsOn: 1 });
 
 /** Where the screen sent the user, with the router state it passed. */
 function Landed({ name }: { name: string }) {

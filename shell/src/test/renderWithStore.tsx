@@ -2,21 +2,10 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { createAppStore, type AppStore, type RootState, type User } from '@app/kit';
+import { createAppStore, type AppStore, type RootState } from '@app/kit';
+import { makeUser } from '../../../kit/src/test/fixtures';
 
-export const USER: User = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  role: 'USER',
-  gender: null,
-  dateOfBirth: null,
-  heightCm: null,
-  avatarUrl: null,
-  unitPreference: 'METRIC',
-  weekStartsOn: 1,
-};
+export const USER = makeUser({ weekStartsOn: 1 });
 
 export function signedIn(overrides: Partial<RootState['auth']> = {}): Partial<RootState> {
   return { auth: { user: USER, accessToken: 'token', persist: false, ...overrides } } as Partial<RootState>;
