@@ -1,6 +1,7 @@
 // Shared helpers for the benchmarks: paths, the bench database, child processes, statistics.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { stopGroup, waitForUrl as waitForStackUrl } from '../../e2e/lib/stack';
 
 export const BENCH_DIR = path.resolve(import.meta.dirname, '..');
 export const ROOT = path.resolve(BENCH_DIR, '..');
@@ -45,21 +46,10 @@ export function yearsAgo(years: number): string {
   return day(0, new Date(d.getFullYear() - years, d.getMonth(), d.getDate()));
 }
 
+/** Waits for a loopback URL to answer 2xx (the bench never sends traffic elsewhere). */
 export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`refusing non-loopback URL ${url}`);
-  const end = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < end) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      last = `status ${res.status}`;
-    } catch (e) {
-      last = String(e);
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not come up: ${last}`);
+  await waitForStackUrl(url, timeoutMs);
 }
 
 export interface Child {
@@ -79,28 +69,7 @@ export function spawnChild(command: string, args: string[], env: Record<string, 
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (proc.exitCode !== null || proc.signalCode !== null || proc.pid === undefined) return resolve();
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-proc.pid!, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-        resolve();
-      }, 8000);
-      proc.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      try {
-        process.kill(-proc.pid!, 'SIGTERM');
-      } catch {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
+  const stop = () => stopGroup(proc);
   return { proc, output: () => out, stop };
 }
 
