@@ -1,61 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import {
-  clearFieldError,
   Field,
-  hasFieldErrors,
-  selectIsSignedIn,
-  useAppSelector,
   useLoginMutation,
-  type FieldErrorMap,
   type LoginScreenProps,
 } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
-import { formFailure, nonEmpty, requiredErrors } from './forms';
+import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';
 import { ProviderButton } from './ProviderButton';
-import { useCompleteSignIn, useNoResponse } from './useCompleteSignIn';
+import { useArrivedSignedIn, useAuthForm } from './useAuthForm';
+import { useCompleteSignIn } from './useCompleteSignIn';
 
 type LoginField = 'email' | 'password';
 const LABELS: Record<LoginField, string> = { email: 'Email', password: 'Password' };
-const FIELDS = Object.keys(LABELS);
 
 /** Sign In (spec §2, §4): email, password, Remember me. */
 export default function Login(_props: LoginScreenProps) {
-  const signedIn = useAppSelector(selectIsSignedIn);
-  // Decided on arrival only: signing in here must not race the navigation to the from-path.
-  const [alreadySignedIn] = useState(signedIn);
-  const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
+  const alreadySignedIn = useArrivedSignedIn();
+  const { values, errors, general, change, submit: send } = useAuthForm(LABELS);
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [general, setGeneral] = useState<string>();
   const [login, { isLoading }] = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
-  const noResponse = useNoResponse();
 
   if (alreadySignedIn) return <Navigate to={AFTER_SIGN_IN} replace />;
 
-  const change = (field: LoginField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => clearFieldError(e, field));
-  };
-
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = requiredErrors(values, LABELS);
-    setErrors(missing);
-    setGeneral(undefined);
-    if (hasFieldErrors(missing)) return;
-    try {
-      const body = { ...nonEmpty(values), ...(remember && { remember: true }) } as { email: string; password: string; remember?: boolean };
+    return send(async (filled) => {
+      const body = { ...nonEmpty(filled), ...(remember && { remember: true }) } as { email: string; password: string; remember?: boolean };
       completeSignIn(await login(body).unwrap(), remember);
-    } catch (error) {
-      const failure = formFailure(error, FIELDS);
-      if (failure.kind === 'no-response') return noResponse();
-      setErrors(failure.fieldErrors);
-      setGeneral(failure.general);
-    }
-  }
+    });
+  };
 
   return (
     <AuthCard

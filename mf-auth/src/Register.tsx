@@ -1,25 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import {
-  clearFieldError,
   Field,
-  hasFieldErrors,
-  selectIsSignedIn,
-  useAppSelector,
   useRegisterMutation,
-  type FieldErrorMap,
   type RegisterRequest,
   type RegisterScreenProps,
 } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
-import { formFailure, nonEmpty, requiredErrors } from './forms';
+import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';
 import { ProviderButton } from './ProviderButton';
-import { useCompleteSignIn, useNoResponse } from './useCompleteSignIn';
+import { useArrivedSignedIn, useAuthForm } from './useAuthForm';
+import { useCompleteSignIn } from './useCompleteSignIn';
 
 type RegisterField = keyof RegisterRequest;
 const LABELS: Record<RegisterField, string> = { firstName: 'First name', lastName: 'Last name', email: 'Email', password: 'Password' };
-const FIELDS = Object.keys(LABELS);
 export const PASSWORD_HINT = 'At least 8 characters';
 
 const INPUTS: Array<{ field: RegisterField; label: string; type: string; autoComplete: string; hint?: string }> = [
@@ -31,37 +26,17 @@ const INPUTS: Array<{ field: RegisterField; label: string; type: string; autoCom
 
 /** Sign Up (spec §2): first and last name, email, password. */
 export default function Register(_props: RegisterScreenProps) {
-  const signedIn = useAppSelector(selectIsSignedIn);
-  const [alreadySignedIn] = useState(signedIn);
-  const [values, setValues] = useState<Record<RegisterField, string>>({ firstName: '', lastName: '', email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [general, setGeneral] = useState<string>();
+  const alreadySignedIn = useArrivedSignedIn();
+  const { values, errors, general, change, submit: send } = useAuthForm(LABELS);
   const [register, { isLoading }] = useRegisterMutation();
   const completeSignIn = useCompleteSignIn();
-  const noResponse = useNoResponse();
 
   if (alreadySignedIn) return <Navigate to={AFTER_SIGN_IN} replace />;
 
-  const change = (field: RegisterField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => clearFieldError(e, field));
-  };
-
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = requiredErrors(values, LABELS);
-    setErrors(missing);
-    setGeneral(undefined);
-    if (hasFieldErrors(missing)) return;
-    try {
-      completeSignIn(await register(nonEmpty(values) as RegisterRequest).unwrap(), false);
-    } catch (error) {
-      const failure = formFailure(error, FIELDS);
-      if (failure.kind === 'no-response') return noResponse();
-      setErrors(failure.fieldErrors);
-      setGeneral(failure.general);
-    }
-  }
+    return send(async (filled) => completeSignIn(await register(nonEmpty(filled) as RegisterRequest).unwrap(), false));
+  };
 
   return (
     <AuthCard
