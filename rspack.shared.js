@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 const require = createRequire(import.meta.url);
 const rootPkg = require('./package.json');
 const kitPkg = require('./kit/package.json');
+const contractPkg = require('./contract/package.json');
 
 /** The version every app must agree on: root `overrides`, else kit's exact pin. */
 function pinned(name) {
@@ -23,10 +24,12 @@ function singleton(name, version = pinned(name)) {
 /**
  * Dependencies shared across the page. React needs the trailing-slash keys as well
  * (`react/jsx-runtime`, `react-dom/client`), or React 19 loads twice and fails with #527.
- * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance.
+ * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance; and so is the wire
+ * contract (`@app/contract`, with zod) that kit and the screens validate with.
  */
 export function sharedDependencies() {
   const kit = singleton('@app/kit', kitPkg.version);
+  const contract = singleton('@app/contract', contractPkg.version);
   return {
     react: singleton('react'),
     'react/': singleton('react'),
@@ -38,6 +41,9 @@ export function sharedDependencies() {
     '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
     '@app/kit': kit,
     '@app/kit/': kit,
+    '@app/contract': contract,
+    zod: singleton('zod'),
+    'zod/': singleton('zod'),
     'chart.js': singleton('chart.js'),
     'chart.js/': singleton('chart.js'),
     'react-chartjs-2': singleton('react-chartjs-2'),
@@ -136,6 +142,10 @@ export function createConfig(app) {
         hot: true,
         historyApiFallback: true,
         headers: app.isHost ? {} : { 'Access-Control-Allow-Origin': '*' },
+        // a remote's standalone page calls the API through its own dev server, as the shell's page does
+        ...(app.isHost
+          ? {}
+          : { proxy: [{ context: ['/api'], target: process.env.API_UPSTREAM ?? `http://127.0.0.1:${process.env.API_PORT ?? 4000}` }] }),
         // The hot-reload socket follows the page's own host (localhost, 127.0.0.1 or a LAN name).
         client: { overlay: { warnings: false }, webSocketURL: 'auto://0.0.0.0:0/ws' },
         ...app.devServer,

@@ -11,6 +11,8 @@ export default defineConfig({
         extends: './kit/vitest.config.ts',
         test: { name: `kit ${tz}`, root: './kit', env: { TZ: tz } },
       })),
+      'contract',
+      'server-kit',
       'api',
       'shell',
       'mf-auth',

@@ -5,7 +5,7 @@ export default defineConfig({
     name: 'mf-analytics',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
-    setupFiles: ['../kit/src/test/setup.ts'],
+    setupFiles: ['@app/kit/testing/setup'],
     passWithNoTests: true,
   },
 });
