@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { GoalSchema } from './goals';
+import { UserSchema } from './users';
+import { WeightEntrySchema } from './weights';
+
+export const DeleteAccountSchema = z
+  .strictObject({
+    currentPassword: z.string({ error: 'Enter your current password' }).min(1, { message: 'Enter your current password' }).max(1024),
+  })
+  .meta({ id: 'DeleteAccount' });
+
+/** Everything of one person, as the JSON export writes it (and the importer reads it back). */
+export const ExportSchema = z
+  .object({ profile: UserSchema, goal: GoalSchema.nullable(), entries: z.array(WeightEntrySchema) })
+  .meta({ id: 'Export' });
+
+/** The CSV export's columns, in order. */
+export const EXPORT_CSV_HEADER = 'date,weight_kg,weight_lb,notes';
+
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+export type Export = z.infer<typeof ExportSchema>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { email, password, personName } from './fields';
+import { UserSchema } from './users';
+
+export const RegisterSchema = z
+  .strictObject({ firstName: personName('First name'), lastName: personName('Last name'), email, password })
+  .meta({ id: 'Register' });
+
+/** Any non-empty strings: a malformed address gets the same answer as a wrong password. */
+export const LoginSchema = z
+  .strictObject({
+    email: z.string({ error: 'Email is required' }).min(1, { message: 'Email is required' }).max(1024),
+    password: z.string({ error: 'Password is required' }).min(1, { message: 'Password is required' }).max(4096),
+    remember: z.boolean({ error: 'remember must be a boolean' }).optional(),
+  })
+  .meta({ id: 'Login' });
+
+export const AuthResponseSchema = UserSchema.extend({ accessToken: z.string() }).meta({ id: 'AuthResponse' });
+export const AccessTokenSchema = z.object({ accessToken: z.string() }).meta({ id: 'AccessToken' });
+
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired';
+
+export const PasswordResetRequestSchema = z
+  .strictObject({
+    // any string: a malformed address gets the same neutral answer as an unknown one
+    email: z.string({ error: 'Email is required' }).min(1, { message: 'Email is required' }).max(1024),
+  })
+  .meta({ id: 'PasswordResetRequest' });
+
+export const PasswordResetConfirmSchema = z
+  .strictObject({
+    token: z.string({ error: RESET_LINK_INVALID }).min(1, { message: RESET_LINK_INVALID }).max(200, { message: RESET_LINK_INVALID }),
+    password,
+  })
+  .meta({ id: 'PasswordResetConfirm' });
+
+export const ProvidersSchema = z
+  .object({ providers: z.array(z.object({ id: z.string(), name: z.string() })) })
+  .meta({ id: 'IdentityProviders' });
+
+export type Register = z.infer<typeof RegisterSchema>;
+export type Login = z.infer<typeof LoginSchema>;
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+export type AccessToken = z.infer<typeof AccessTokenSchema>;
+export type Providers = z.infer<typeof ProvidersSchema>;

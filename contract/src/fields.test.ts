@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { futureDateProblem } from './fields';
+import { codePoints, normalizeEmail } from './text';
+import { kgToLb, lbToKg, LB_PER_KG } from './units';
+import { RegisterSchema, UpdateUserSchema, WeightEntryInputSchema } from './index';
+
+const issues = (schema: z.ZodType, value: unknown) =>
+  (schema.safeParse(value).error?.issues ?? []).map((i) => [
+    i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join() : ''),
+    i.message,
+  ]);
+
+describe('weight entries', () => {
+  it('take a finite weight above 0 and below 1000 kg, a real date, and notes of at most 255 code points', () => {
+    expect(WeightEntryInputSchema.safeParse({ weightKg: 80.5, date: '2024-02-29', notes: '🎉'.repeat(255) }).success).toBe(true);
+    expect(WeightEntryInputSchema.safeParse({ weightKg: 999.99, date: '1900-01-01', notes: null }).success).toBe(true);
+    const range = 'Weight must be greater than 0 and less than 1000 kg';
+    expect(issues(WeightEntryInputSchema, { weightKg: 0, date: '2024-01-01' })).toEqual([['weightKg', range]]);
+    expect(issues(WeightEntryInputSchema, { weightKg: -1, date: '2024-01-01' })).toEqual([['weightKg', range]]);
+    expect(issues(WeightEntryInputSchema, { weightKg: 1000, date: '2024-01-01' })).toEqual([['weightKg', range]]);
+    for (const w of ['80', null, Infinity, Number.NaN])
+      expect(issues(WeightEntryInputSchema, { weightKg: w, date: '2024-01-01' })[0]![0]).toBe('weightKg');
+    expect(issues(WeightEntryInputSchema, { weightKg: 80, date: '2023-02-29' })).toEqual([
+      ['date', 'Date must be a real calendar date (yyyy-MM-dd)'],
+    ]);
+    expect(issues(WeightEntryInputSchema, { weightKg: 80, date: '1899-12-31' })).toEqual([['date', 'Date must not be before 1900-01-01']]);
+    expect(issues(WeightEntryInputSchema, { weightKg: 80, date: '2024-01-01', notes: 'x'.repeat(256) })).toEqual([
+      ['notes', 'Notes must be at most 255 characters'],
+    ]);
+    expect(issues(WeightEntryInputSchema, { weightKg: 80, date: '2024-01-01', notes: 'a\u0000b' })).toEqual([
+      ['notes', 'Notes must not contain NUL characters'],
+    ]);
+    expect(issues(WeightEntryInputSchema, { weightKg: 80, date: '2024-01-01', userId: 'x' })).toEqual([['userId', expect.any(String)]]);
+  });
+
+  it('may not lie after tomorrow in UTC', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(futureDateProblem('2026-11-23', now)).toBeNull();
+    expect(futureDateProblem('2026-11-24', now)).toBe('Date cannot be in the future');
+  });
+});
+
+describe('accounts', () => {
+  it('passwords are 8 to 128 code points, names 1 to 100 and not blank, emails plausible', () => {
+    const base = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+    expect(RegisterSchema.safeParse({ ...base, password: '12345678' }).success).toBe(true);
+    expect(RegisterSchema.safeParse({ ...base, password: '🔑'.repeat(128) }).success).toBe(true);
+    expect(issues(RegisterSchema, { ...base, password: '1234567' })).toEqual([['password', 'Password must be at least 8 characters']]);
+    expect(issues(RegisterSchema, { ...base, password: 'x'.repeat(129) })).toEqual([
+      ['password', 'Password must be at most 128 characters'],
+    ]);
+    expect(issues(RegisterSchema, { ...base, firstName: '   ', password: '12345678' })).toEqual([['firstName', 'First name is required']]);
+    expect(issues(RegisterSchema, { ...base, email: 'ada@', password: '12345678' })).toEqual([['email', 'Email is not valid']]);
+  });
+  it('a profile change refuses role and id, and implausible heights', () => {
+    expect(issues(UpdateUserSchema, { role: 'ADMIN' })).toEqual([['role', expect.any(String)]]);
+    expect(issues(UpdateUserSchema, { heightCm: 300 })).toEqual([['heightCm', 'Height must be greater than 0 and less than 300 cm']]);
+    expect(UpdateUserSchema.safeParse({ heightCm: null, dateOfBirth: null, gender: null, weekStartsOn: 0 }).success).toBe(true);
+  });
+});
+
+describe('units and text', () => {
+  it('one pound factor, there and back', () => {
+    expect(LB_PER_KG).toBe(2.20462);
+    expect(kgToLb(80)).toBeCloseTo(176.3696, 10);
+    expect(lbToKg(kgToLb(73.123))).toBeCloseTo(73.123, 12);
+  });
+  it('counts code points and compares emails without case', () => {
+    expect(codePoints('a🎉b')).toBe(3);
+    expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+});

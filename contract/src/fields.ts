@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { isCalendarDate, latestEntryDate, MIN_DATE, type DateString } from './dates';
+import { EMAIL_MAX, HEIGHT_MAX_CM, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from './limits';
+import { codePoints, hasNul } from './text';
+
+// Field rules with the messages people read under a field, the same from the form and from the API.
+
+/** yyyy-MM-dd, a real calendar date, not before 1900-01-01. */
+export const calendarDate = (what = 'Date') =>
+  z
+    .string({ error: `${what} must be a date string (yyyy-MM-dd)` })
+    .refine((s) => isCalendarDate(s), { message: `${what} must be a real calendar date (yyyy-MM-dd)` })
+    .refine((s) => !isCalendarDate(s) || s >= MIN_DATE, { message: `${what} must not be before ${MIN_DATE}` })
+    .meta({ format: 'date', example: '2025-01-31' });
+
+/** An entry may not lie after tomorrow (UTC); null when the date is fine. Checked against the clock of the caller. */
+export function futureDateProblem(date: DateString, now: Date): string | null {
+  return date > latestEntryDate(now) ? 'Date cannot be in the future' : null;
+}
+
+/** A weight in kilograms: a finite number above 0 and below 1000. */
+export const weightKg = (what = 'Weight') =>
+  z
+    .number({ error: `${what} must be a number` })
+    .gt(WEIGHT_MIN_KG, { message: `${what} must be greater than ${WEIGHT_MIN_KG} and less than ${WEIGHT_MAX_KG} kg` })
+    .lt(WEIGHT_MAX_KG, { message: `${what} must be greater than ${WEIGHT_MIN_KG} and less than ${WEIGHT_MAX_KG} kg` })
+    .meta({ example: 80.5 });
+
+/** Text measured in code points, NUL refused. */
+export const text = (what: string, min: number, max: number) =>
+  z
+    .string({ error: `${what} must be a string` })
+    .refine((s) => !hasNul(s), { message: `${what} must not contain NUL characters` })
+    .refine((s) => codePoints(s) >= min, { message: min === 1 ? `${what} is required` : `${what} must be at least ${min} characters` })
+    .refine((s) => codePoints(s) <= max, { message: `${what} must be at most ${max} characters` })
+    .meta({ minLength: min, maxLength: max });
+
+export const personName = (what: string) => text(what, 1, NAME_MAX).refine((s) => s.trim() !== '', { message: `${what} is required` });
+
+export const email = z
+  .string({ error: 'Email must be a string' })
+  .max(EMAIL_MAX, { message: `Email must be at most ${EMAIL_MAX} characters` })
+  .refine((s) => !hasNul(s) && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim()), { message: 'Email is not valid' })
+  .meta({ format: 'email', example: 'ada@example.com' });
+
+export const password = text('Password', PASSWORD_MIN, PASSWORD_MAX).meta({
+  format: 'password',
+  minLength: PASSWORD_MIN,
+  maxLength: PASSWORD_MAX,
+});
+
+export const heightCm = z
+  .number({ error: 'Height must be a number' })
+  .gt(0, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` })
+  .lt(HEIGHT_MAX_CM, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` });
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
+export const UNIT_PREFERENCES = ['METRIC', 'IMPERIAL'] as const;
+
+export const role = z.enum(ROLES);
+export const gender = z.enum(GENDERS, { error: 'Gender must be MALE, FEMALE or OTHER' });
+export const unitPreference = z.enum(UNIT_PREFERENCES, { error: 'Unit must be METRIC or IMPERIAL' });
+export const weekStartsOn = z.union([z.literal(0), z.literal(1)], { error: 'Week start must be 0 (Sunday) or 1 (Monday)' });
+
+/** A uuid as the API issues them; the format hint is for the OpenAPI document. */
+export const uuid = () => z.string().meta({ format: 'uuid' });
+export const dateTime = () => z.string().meta({ format: 'date-time' });

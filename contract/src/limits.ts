@@ -1,0 +1,24 @@
+// The numbers every side of the product checks alike: a form refuses before sending what the API would refuse.
+
+/** Weights are kilograms above this and below WEIGHT_MAX_KG. */
+export const WEIGHT_MIN_KG = 0;
+export const WEIGHT_MAX_KG = 1000;
+/** Notes, in code points. */
+export const NOTES_MAX = 255;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** Height in centimetres: above 0 and below this. */
+export const HEIGHT_MAX_CM = 300;
+/** An error lists at most this many details; the rest are counted in detailsOmitted. */
+export const MAX_ERROR_DETAILS = 20;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** What the server decodes (the first frame of an animation); SVG never. */
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'] as const;
+export const AVATAR_TYPES_TEXT = 'Use a JPEG, PNG, WebP, GIF, AVIF or TIFF image';
+
+export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_TOO_LARGE = 'The file is larger than 5 MiB';
+export const IMPORT_MAX_ROWS = 20_000;
