@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createApp } from './app.js';
+import { REPO_ROOT } from './config.js';
 import { openPostgres } from './db/client.js';
 import { call, describeDb, GOOD_PASSWORD, register, testConfig, TestClock, uniqueEmail } from './test/harness.js';
 
@@ -18,8 +21,16 @@ const PUBLIC = new Set([
   'GET /api/avatars/:id',
 ]);
 
-const sample = (path: string) =>
-  path.replace(':date', '2026-01-01').replace(':period', 'weekly').replace(':id', 'abc');
+/** The public routes the README's API section lists, as `METHOD /path` with `{id}` written `:id`. */
+function documentedPublicRoutes(): Set<string> {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const section = /<!-- public-routes -->([\s\S]*?)<!-- \/public-routes -->/.exec(readme)?.[1] ?? '';
+  return new Set(
+    [...section.matchAll(/`(GET|POST|PATCH|PUT|DELETE) (\/api\/[^`]+)`/g)].map((m) => `${m[1]} ${m[2]!.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
+}
+
+const sample = (path: string) => path.replace(':date', '2026-01-01').replace(':period', 'weekly').replace(':id', 'abc');
 
 describeDb('app', (ctx) => {
   it('every route except the public ones answers 401 without a token (route table)', async () => {
@@ -35,8 +46,9 @@ describeDb('app', (ctx) => {
       expect(res.body.error.message).toEqual(expect.any(String));
     }
     expect(seen.size).toBeGreaterThanOrEqual(20);
-    // and each public route is in the table
+    // and each public route is in the table, and the README lists exactly these
     for (const p of PUBLIC) expect(seen.has(p), p).toBe(true);
+    expect([...documentedPublicRoutes()].sort()).toEqual([...PUBLIC].sort());
   });
 
   it('security headers on success and error responses; JSON with charset; no X-Powered-By', async () => {
@@ -105,6 +117,22 @@ describeDb('app', (ctx) => {
       const r2 = await call(ctx.app, 'POST', '/api/weights', { token: u.token, rawBody: raw, contentType: 'application/json' });
       expect(r2.status, raw).toBe(422);
     }
+  });
+
+  it('error details are capped: 60,000 unknown keys give the first 20 and a count, in a small answer', async () => {
+    const u = await register(ctx.app);
+    const body: Record<string, unknown> = { weightKg: 80, date: '2026-01-01' };
+    for (let i = 0; i < 60_000; i++) body[`k${i}`] = i;
+    const r = await call(ctx.app, 'POST', '/api/weights', { token: u.token, body });
+    expect(r.status).toBe(422);
+    expect(r.body.error.details).toHaveLength(20);
+    expect(r.body.error.details[0]).toEqual({ field: 'k0', issue: 'Unknown field' });
+    expect(r.body.error.detailsOmitted).toBe(59_980);
+    expect(r.text.length).toBeLessThan(4096);
+    // a few problems are all listed, with no count
+    const few = await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: -1, date: 'x' } });
+    expect(few.body.error.details).toHaveLength(2);
+    expect(few.body.error).not.toHaveProperty('detailsOmitted');
   });
 
   it('CORS: allowed origin reflected; unknown and null origins never', async () => {

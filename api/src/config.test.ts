@@ -18,7 +18,7 @@ it('generates and persists a secret under DATA_DIR outside production; defaults'
   expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
   expect(b.jwtSecret).toBe(a.jwtSecret);
   expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(a.jwtSecret);
-  expect(a).toMatchObject({ port: 4000, host: '127.0.0.1', trustProxy: false, cookieSecure: 'auto', apiWorkers: 1 });
+  expect(a).toMatchObject({ port: 4000, host: '127.0.0.1', trustedProxies: [], cookieSecure: 'auto', apiWorkers: 1 });
   expect(a.databaseUrl).toBeUndefined();
 });
 
@@ -31,6 +31,6 @@ it('DATA_DIR defaults to .data at the repo root; ALLOWED_ORIGINS never holds nul
   } as NodeJS.ProcessEnv);
   expect(c.dataDir).toBe(join(REPO_ROOT, '.data'));
   expect(c.allowedOrigins).toEqual(['http://a.example', 'https://b.example']);
-  expect(c.trustProxy).toBe(true);
+  expect(c.trustedProxies).toEqual(['127.0.0.0/8', '::1/128']);
   expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(40) } as NodeJS.ProcessEnv)).toThrow();
 });

@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { AVATAR_MAX_BYTES } from '@app/contract';
+import { isAddressOrRange, LOOPBACK } from './lib/net.js';
 
 /** The repository root (api/src/config.ts → ../../). Resolved from this file, never from cwd. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -45,7 +47,10 @@ export type Config = {
   databaseUrl?: string;
   dataDir: string;
   jwtSecret: string;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); empty: none. */
+  trustedProxies: readonly string[];
+  /** PROXY_SECRET: a trusted proxy must also send it in X-Proxy-Secret. */
+  proxySecret?: string;
   allowedOrigins: string[];
   cookieSecure: 'auto' | 'true' | 'false';
   apiWorkers: number;
@@ -66,13 +71,10 @@ export type Config = {
   oauthProviders?: OAuthProviderConfig[];
 };
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional().default('development'),
+  // API_PORT is the documented name; PORT is what container platforms set
+  API_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
@@ -81,7 +83,13 @@ const EnvSchema = z.object({
     .transform((v) => (v && v.trim() !== '' ? v : undefined)),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().optional(),
-  TRUST_PROXY: bool,
+  // false (default): nobody; true: loopback, where npm start's shell runs; or a list of addresses and CIDR ranges
+  TRUST_PROXY: z.string().optional().default(''),
+  PROXY_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v && v !== '' ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'PROXY_SECRET must be at least 16 characters'),
   ALLOWED_ORIGINS: z.string().optional().default(''),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
@@ -121,18 +129,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret = loadOrCreateSecret(dataDir);
   }
   if (e.MAIL_TRANSPORT === 'file' && !e.MAIL_FILE) throw new ConfigError('MAIL_TRANSPORT=file needs MAIL_FILE');
-  const mail: MailConfig = e.MAIL_TRANSPORT === 'file' ? { transport: 'file', file: resolve(e.MAIL_FILE!) } : { transport: e.MAIL_TRANSPORT };
+  const mail: MailConfig =
+    e.MAIL_TRANSPORT === 'file' ? { transport: 'file', file: resolve(e.MAIL_FILE!) } : { transport: e.MAIL_TRANSPORT };
   const allowedOrigins = e.ALLOWED_ORIGINS.split(',')
     .map((s) => s.trim().replace(/\/+$/, ''))
     .filter((s) => s !== '' && s !== 'null' && s !== '*');
   return {
     env: e.NODE_ENV,
-    port: e.PORT,
+    port: e.API_PORT ?? e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     jwtSecret,
-    trustProxy: e.TRUST_PROXY,
+    trustedProxies: parseTrustProxy(e.TRUST_PROXY),
+    proxySecret: e.PROXY_SECRET,
     allowedOrigins,
     cookieSecure: e.COOKIE_SECURE,
     apiWorkers: e.API_WORKERS,
@@ -145,17 +155,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerEmail: { ...DEFAULT_RATE_LIMITS.registerPerEmail, limit: e.REGISTER_LIMIT_PER_EMAIL },
     },
     jsonBodyLimit: 1024 * 1024,
-    avatarLimit: 2 * 1024 * 1024,
+    avatarLimit: AVATAR_MAX_BYTES,
     mail,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     passwordResetLimits: {
       perIp: { ...DEFAULT_PASSWORD_RESET_LIMITS.perIp, limit: e.PASSWORD_RESET_LIMIT_PER_IP },
       perEmail: { ...DEFAULT_PASSWORD_RESET_LIMITS.perEmail, limit: e.PASSWORD_RESET_LIMIT_PER_EMAIL },
     },
-    oauthProviders: e.OAUTH_GOOGLE_CLIENT_ID?.trim()
-      ? [{ id: 'google', name: 'Google', clientId: e.OAUTH_GOOGLE_CLIENT_ID.trim() }]
-      : [],
+    oauthProviders: e.OAUTH_GOOGLE_CLIENT_ID?.trim() ? [{ id: 'google', name: 'Google', clientId: e.OAUTH_GOOGLE_CLIENT_ID.trim() }] : [],
   };
+}
+
+/** TRUST_PROXY: false | true (loopback) | a comma-separated list of addresses and CIDR ranges. */
+export function parseTrustProxy(value: string): readonly string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'no') return [];
+  if (v === 'true' || v === '1' || v === 'yes' || v === 'loopback') return LOOPBACK;
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => e !== 'loopback' && !isAddressOrRange(e));
+  if (bad.length) throw new ConfigError(`TRUST_PROXY: not an address or CIDR range: ${bad.join(', ')}`);
+  return entries.flatMap((e) => (e === 'loopback' ? LOOPBACK : [e]));
 }
 
 function loadOrCreateSecret(dataDir: string): string {

@@ -9,7 +9,7 @@ const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.DATABASE_URL;
 
 /**
- * security.md: a 2xx is answered only after COMMIT, so a crash under load loses no acknowledged
+ * A 2xx is answered only after COMMIT, so a crash under load loses no acknowledged
  * write. Durability is PostgreSQL's job and this checks we never answer before it has done it;
  * it needs a real server, so it runs where DATABASE_URL is set (CI always sets it).
  */
@@ -24,7 +24,14 @@ describe.runIf(serverUrl)('crash under load (PostgreSQL)', () => {
     const port = 43000 + Math.floor(Math.random() * 2000);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiDir,
-      env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development', API_WORKERS: '1' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        API_WORKERS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -71,10 +78,9 @@ describe.runIf(serverUrl)('crash under load (PostgreSQL)', () => {
 
       const db = new pg.Client({ connectionString: url.toString() });
       await db.connect();
-      const rows = await db.query<{ date: string }>(
-        `SELECT to_char(date, 'YYYY-MM-DD') AS date FROM weight_entries WHERE user_id = $1`,
-        [id],
-      );
+      const rows = await db.query<{ date: string }>(`SELECT to_char(date, 'YYYY-MM-DD') AS date FROM weight_entries WHERE user_id = $1`, [
+        id,
+      ]);
       await db.end();
       const stored = new Set(rows.rows.map((r) => r.date));
       expect(acknowledged.filter((d) => !stored.has(d))).toEqual([]);

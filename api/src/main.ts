@@ -3,7 +3,8 @@
  * With API_WORKERS > 1 the primary runs the migrations once and forks that many workers sharing the port.
  */
 import cluster from 'node:cluster';
-import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { serveOrExit } from '@app/server-kit';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -12,17 +13,37 @@ import { createLogger } from './lib/logger.js';
 import { systemClock } from './lib/clock.js';
 
 const DRAIN_DEADLINE_MS = 10_000;
+/** A worker that cannot listen exits with this status, so the primary stops instead of forking it again. */
+const EXIT_CANNOT_LISTEN = 78;
 
 async function startServer(config: Config, migrate: boolean): Promise<void> {
   const log = createLogger(config.logLevel);
   const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (migrate) await runMigrations(database);
   const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping });
-
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  // a stray promise of one request must not take the service down for everyone: logged, the process keeps serving
+  process.on('unhandledRejection', (err) => {
+    log('error', {
+      msg: 'unhandled rejection',
+      name: err instanceof Error ? err.name : typeof err,
+      code: String((err as { code?: unknown })?.code ?? ''),
+    });
   });
-  const http = server as import('node:http').Server;
+
+  const http: Server = await new Promise((resolve) => {
+    const s = serveOrExit({
+      name: 'API',
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      portVariable: 'API_PORT',
+      onListening: () => resolve(s),
+      onFatal: (message) => {
+        process.stderr.write(`${message}\n`);
+        process.exit(cluster.isWorker ? EXIT_CANNOT_LISTEN : 1);
+      },
+    });
+  });
   http.requestTimeout = 30_000;
   http.headersTimeout = 20_000;
   http.keepAliveTimeout = 5_000;
@@ -81,26 +102,31 @@ async function main(): Promise<void> {
     await database.close();
     for (let i = 0; i < config.apiWorkers; i++) cluster.fork({ API_WORKER_ID: String(i + 1), JWT_SECRET: config.jwtSecret });
     let stopping = false;
+    let exitCode = 0;
     let alive = config.apiWorkers;
     let listening = 0;
+    const stop = (signal: NodeJS.Signals, code = 0) => {
+      if (stopping) return;
+      stopping = true;
+      exitCode = code;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+      if (alive === 0) process.exit(exitCode);
+      setTimeout(() => process.exit(exitCode), DRAIN_DEADLINE_MS + 2000).unref();
+    };
     cluster.on('listening', () => {
       if (++listening === config.apiWorkers)
         process.stdout.write(`API listening on http://${config.host}:${config.port} (${config.apiWorkers} workers)\n`);
     });
     cluster.on('exit', (worker, code) => {
       alive--;
+      // a port that cannot be had will not free itself: stop rather than fork again and again
+      if (code === EXIT_CANNOT_LISTEN) stop('SIGTERM', 1);
       if (!stopping && code !== 0) {
         alive++;
         cluster.fork({ API_WORKER_ID: String(worker.id), JWT_SECRET: config.jwtSecret });
       }
-      if (stopping && alive === 0) process.exit(0);
+      if (stopping && alive === 0) process.exit(exitCode);
     });
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
-      setTimeout(() => process.exit(0), DRAIN_DEADLINE_MS + 2000).unref();
-    };
     process.on('SIGTERM', () => stop('SIGTERM'));
     process.on('SIGINT', () => stop('SIGINT'));
     return;

@@ -7,7 +7,15 @@ import { call, describeDb, type Res, type TestApp } from './test/harness.js';
  * that every answer is a documented status carrying the documented required fields. If the
  * document drifts from the API, this journey breaks.
  */
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+};
 type Operation = {
   summary: string;
   parameters?: Array<{ name: string; in: string; required?: boolean }>;
@@ -38,16 +46,28 @@ class OpenApiClient {
 
   async send(
     summary: string,
-    o: { path?: Record<string, string>; query?: Record<string, string | number>; body?: Record<string, unknown>; token?: string; cookie?: string } = {},
+    o: {
+      path?: Record<string, string>;
+      query?: Record<string, string | number>;
+      body?: Record<string, unknown>;
+      token?: string;
+      cookie?: string;
+    } = {},
   ): Promise<Res> {
     const { method, path, op } = this.find(summary);
     const params = op.parameters ?? [];
     const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      expect(params.some((p) => p.in === 'path' && p.name === name), `${summary}: path parameter ${name}`).toBe(true);
+      expect(
+        params.some((p) => p.in === 'path' && p.name === name),
+        `${summary}: path parameter ${name}`,
+      ).toBe(true);
       return encodeURIComponent(o.path?.[name] ?? '');
     });
     for (const name of Object.keys(o.query ?? {})) {
-      expect(params.some((p) => p.in === 'query' && p.name === name), `${summary}: query parameter ${name}`).toBe(true);
+      expect(
+        params.some((p) => p.in === 'query' && p.name === name),
+        `${summary}: query parameter ${name}`,
+      ).toBe(true);
     }
     if (o.body) {
       const schema = this.resolve(op.requestBody!.content['application/json'].schema);
@@ -105,13 +125,15 @@ describeDb('a client written from /api/openapi.json', (ctx) => {
     expect(goal.status).toBe(200);
     expect((await api.send("The user's goal", { token })).body).toMatchObject({ targetWeightKg: 75 });
 
-    // September 2026: 30 readings from 80.0 to 77.1 → mean 78.55, rounded to 1 decimal.
+    // September 2026: 30 readings from 80.0 to 77.1 → mean 78.55, unrounded on the wire.
     const monthly = await api.send('Weekly, monthly or yearly averages', {
       token,
       path: { period: 'monthly' },
       query: { start_date: '2026-09-01', end_date: '2026-09-30' },
     });
-    expect(monthly.body).toEqual([{ month: '2026-09', average: 78.6, count: 30 }]);
+    expect(monthly.body).toEqual([
+      { month: '2026-09', average: expect.closeTo(78.55, 10), count: 30, start: '2026-09-01', end: '2026-09-30' },
+    ]);
     // ISO weeks with Monday starts: 1-6 Sep is week 36 (Tue-Sun, 6 days), 28-30 Sep week 40 (3 days).
     const weekly = await api.send('Weekly, monthly or yearly averages', {
       token,

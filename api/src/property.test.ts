@@ -27,7 +27,7 @@ describeDb('property: no input produces a 5xx', (ctx) => {
           if (r.method !== 'GET' && r.method !== 'HEAD') init.rawBody = JSON.stringify(body) ?? 'null';
           if (init.rawBody !== undefined) init.contentType = 'application/json';
           const res = await call(ctx.app, r.method, fill(r.path, '2026-01-01'), init);
-          expect(res.status, `${r.method} ${r.path} ${String(init.rawBody ?? "").slice(0, 200)}`).toBeLessThan(500);
+          expect(res.status, `${r.method} ${r.path} ${String(init.rawBody ?? '').slice(0, 200)}`).toBeLessThan(500);
           if (res.status >= 400) expect(res.body.error.requestId).toEqual(expect.any(String));
         }),
         { numRuns: 40 },
@@ -46,9 +46,26 @@ describeDb('property: no input produces a 5xx', (ctx) => {
       fc.constantFrom('2024-02-29', '2023-02-29', '1900-01-01', '9999-12-31', '0000-01-01', '', '\u0000'),
     );
     const keys = fc.constantFrom(
-      'weightKg', 'date', 'notes', 'email', 'password', 'firstName', 'lastName', 'remember', 'heightCm', 'dateOfBirth',
-      'gender', 'unitPreference', 'weekStartsOn', 'startWeightKg', 'targetWeightKg', 'startDate', 'targetDate',
-      'currentPassword', '__proto__', 'constructor',
+      'weightKg',
+      'date',
+      'notes',
+      'email',
+      'password',
+      'firstName',
+      'lastName',
+      'remember',
+      'heightCm',
+      'dateOfBirth',
+      'gender',
+      'unitPreference',
+      'weekStartsOn',
+      'startWeightKg',
+      'targetWeightKg',
+      'startDate',
+      'targetDate',
+      'currentPassword',
+      '__proto__',
+      'constructor',
     );
     const bodies = fc.dictionary(keys, value, { maxKeys: 5 });
     for (const [method, path] of [

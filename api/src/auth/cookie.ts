@@ -8,7 +8,7 @@ export const REFRESH_COOKIE = 'wt_refresh';
 const PATH = '/api/auth';
 
 const isSecure = (c: Context, config: Config) =>
-  config.cookieSecure === 'true' ? true : config.cookieSecure === 'false' ? false : requestScheme(c, config.trustProxy) === 'https';
+  config.cookieSecure === 'true' ? true : config.cookieSecure === 'false' ? false : requestScheme(c, config) === 'https';
 
 /** HttpOnly, SameSite=Strict, Path=/api/auth, Secure behind HTTPS, no Domain; persistent only with "remember". */
 export function setRefreshCookie(c: Context, config: Config, token: string, session: Session, now: Date): void {
@@ -17,9 +17,7 @@ export function setRefreshCookie(c: Context, config: Config, token: string, sess
     sameSite: 'Strict',
     path: PATH,
     secure: isSecure(c, config),
-    ...(session.persistent
-      ? { maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)) }
-      : {}),
+    ...(session.persistent ? { maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)) } : {}),
   });
 }
 

@@ -22,10 +22,7 @@ export async function signAccessToken(
 export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
   let payload: Record<string, unknown>;
   try {
-    payload = (await verify(token, secret, { alg: 'HS256', exp: false, nbf: false, iat: false })) as Record<
-      string,
-      unknown
-    >;
+    payload = (await verify(token, secret, { alg: 'HS256', exp: false, nbf: false, iat: false })) as Record<string, unknown>;
   } catch {
     return null;
   }

@@ -1,31 +1,55 @@
+import type { Context } from 'hono';
 import type { RateLimitRule } from '../config.js';
+import type { Deps } from '../types.js';
+import { clientIp } from '../lib/net.js';
+import { verifyPassword } from './password.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../lib/errors.js';
-import { hit, peek, purgeExpired } from '../repositories/rate-limits.js';
+import { clear, hitAll, purgeExpired, release } from '../repositories/rate-limits.js';
 
-export type LimitCheck = { key: string; rule: RateLimitRule };
+export type LimitCheck = {
+  key: string;
+  rule: RateLimitRule;
+  /** What a successful attempt does to this key: forget the failures (an account), give the attempt back (an
+   * address), or nothing (the default: every attempt counts, as for sign-ups). */
+  onSuccess?: 'clear' | 'release';
+};
 
-/** Counts one attempt under each key; 429 with Retry-After when any is over its limit. */
-export async function consume(db: Db, checks: LimitCheck[], now: Date): Promise<void> {
+/** The per-account login counter; a password reset clears it. */
+export const loginEmailKey = (normalizedEmail: string) => `login:email:${normalizedEmail.slice(0, 320)}`;
+
+export type Reservation = {
+  /** The attempt succeeded: apply each key's onSuccess. */
+  succeeded(): Promise<void>;
+};
+
+/**
+ * Reserves one attempt under every key, atomically and before any expensive check (argon2), so N parallel attempts
+ * can never get more than the limit through; 429 with Retry-After when any key is over its limit. A failed attempt
+ * simply keeps its reservation.
+ */
+export async function reserveAttempt(db: Db, checks: LimitCheck[], now: Date): Promise<Reservation> {
   // occasional housekeeping of expired windows (no timers: any process may do it)
   if (Math.random() < 0.01) await purgeExpired(db, now);
+  const hits = await hitAll(
+    db,
+    checks.map(({ key, rule }) => ({ key, windowSeconds: rule.windowSeconds })),
+    now,
+  );
   let retryAfter = 0;
   for (const { key, rule } of checks) {
-    const h = await hit(db, key, rule.windowSeconds, now);
-    if (h.count > rule.limit) retryAfter = Math.max(retryAfter, secondsUntil(h.resetAt, now));
+    const h = hits.get(key);
+    if (h && h.count > rule.limit) retryAfter = Math.max(retryAfter, secondsUntil(h.resetAt, now));
   }
   if (retryAfter > 0) throw tooMany(retryAfter);
-}
-
-/** Refuses when a key is already over its limit, without counting. */
-export async function ensureNotBlocked(db: Db, checks: LimitCheck[], now: Date): Promise<void> {
-  if (Math.random() < 0.01) await purgeExpired(db, now);
-  let retryAfter = 0;
-  for (const { key, rule } of checks) {
-    const h = await peek(db, key, now);
-    if (h && h.count >= rule.limit) retryAfter = Math.max(retryAfter, secondsUntil(h.resetAt, now));
-  }
-  if (retryAfter > 0) throw tooMany(retryAfter);
+  return {
+    async succeeded() {
+      for (const { key, onSuccess } of checks) {
+        if (onSuccess === 'clear') await clear(db, key);
+        else if (onSuccess === 'release') await release(db, key);
+      }
+    },
+  };
 }
 
 const secondsUntil = (d: Date, now: Date) => Math.max(1, Math.ceil((d.getTime() - now.getTime()) / 1000));
@@ -37,3 +61,27 @@ const tooMany = (retryAfter: number) =>
     [{ field: 'general', issue: `Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).` }],
     { 'Retry-After': String(retryAfter) },
   );
+
+/**
+ * Checks a signed-in user's current password (email or password change, account deletion) under the same limits
+ * as login, per account and per address: a stolen session cannot guess its way to the password.
+ */
+export async function verifyCurrentPasswordThrottled(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  c: Context,
+  user: { id: string; passwordHash: string },
+  password: string,
+): Promise<boolean> {
+  const { db, config, clock } = deps;
+  const attempt = await reserveAttempt(
+    db,
+    [
+      { key: `password-check:ip:${clientIp(c, config)}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
+      { key: `password-check:user:${user.id}`, rule: config.rateLimits.loginPerEmail, onSuccess: 'clear' },
+    ],
+    clock.now(),
+  );
+  const ok = await verifyPassword(user.passwordHash, password);
+  if (ok) await attempt.succeeded();
+  return ok;
+}

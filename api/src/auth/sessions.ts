@@ -25,15 +25,9 @@ export type Session = {
 const randomString = () => encodeBase32LowerCaseNoPadding(randomBytes(20));
 const hashSecret = (secret: string) => sha256(new TextEncoder().encode(secret));
 
-const cap = (createdAt: Date, candidate: Date) =>
-  new Date(Math.min(candidate.getTime(), createdAt.getTime() + SESSION_ABSOLUTE_MS));
+const cap = (createdAt: Date, candidate: Date) => new Date(Math.min(candidate.getTime(), createdAt.getTime() + SESSION_ABSOLUTE_MS));
 
-export async function createSession(
-  db: Db,
-  userId: string,
-  persistent: boolean,
-  now: Date,
-): Promise<{ token: string; session: Session }> {
+export async function createSession(db: Db, userId: string, persistent: boolean, now: Date): Promise<{ token: string; session: Session }> {
   const id = randomString();
   const secret = randomString();
   const session: Session = {
@@ -89,9 +83,7 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
 
 /** Deletes every session of the user except `keepId` (password change ends the other devices). */
 export async function invalidateOtherSessions(db: Db, userId: string, keepId: string | null): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
 }
 
 /** Housekeeping: removes expired sessions of one user (called at login, keeps the table small). */

@@ -30,9 +30,13 @@ function pgProxy(target: URL) {
       for (const s of sockets) s.destroy();
       server!.close(() => resolve());
     });
-  return { start, stop, get port() {
-    return port;
-  } };
+  return {
+    start,
+    stop,
+    get port() {
+      return port;
+    },
+  };
 }
 
 it.skipIf(!process.env.DATABASE_URL)(

@@ -1,12 +1,16 @@
 import {
+  bigint,
   boolean,
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   pgEnum,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -152,4 +156,46 @@ export const apiTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('api_tokens_token_hash_unique').on(t.tokenHash), index('api_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Imports between upload and commit: the file is parsed in a worker thread and its rows kept in import_chunks, so
+ * any API process can answer the preview and the commit. Kept for a day at most.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** parsing | ready | failed */
+    status: varchar('status', { length: 16 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull(),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    summary: jsonb('summary'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);
+
+/**
+ * The rows of an import, a few hundred per chunk (JSON text): writing or reading one chunk is a short step, so even
+ * the embedded database, which runs on the API's own thread, never holds it for long.
+ */
+export const importChunks = pgTable(
+  'import_chunks',
+  {
+    userId: uuid('user_id').notNull(),
+    importId: uuid('import_id').notNull(),
+    seq: integer('seq').notNull(),
+    rows: text('rows').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.importId, t.seq] }),
+    foreignKey({ columns: [t.userId, t.importId], foreignColumns: [imports.userId, imports.id] }).onDelete('cascade'),
+  ],
 );

@@ -1,7 +1,6 @@
-import { isCalendarDate } from '../lib/dates.js';
+import { isCalendarDate, type DateFormat } from '@app/contract';
 
-export const DATE_FORMATS = ['yyyy-MM-dd', 'dd/MM/yyyy', 'MM/dd/yyyy'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
+export { DATE_FORMATS, type DateFormat } from '@app/contract';
 
 // ISO dates, optionally followed by a time and offset: only the date part as written is used (the local calendar
 // date of the reading), never shifted through UTC.

@@ -25,8 +25,7 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   hackersdiet: "The Hacker's Diet Online",
 };
 
-export const normalizeHeader = (cell: string) =>
-  cell.trim().replace(/^#\s*/, '').trim().toLowerCase().replace(/\s+/g, ' ');
+export const normalizeHeader = (cell: string) => cell.trim().replace(/^#\s*/, '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 const GENERIC_WEIGHT: Record<string, Unit | null> = {
   weight: null,
@@ -43,7 +42,14 @@ const GENERIC_WEIGHT: Record<string, Unit | null> = {
 };
 const NOTES = ['notes', 'note', 'comment', 'comments', 'log'];
 
-const spec = (id: FormatId, dateCol: number, weightCol: number, notesCol: number, headerUnit: Unit | null, defaultUnit: Unit = 'kg'): FormatSpec => ({
+const spec = (
+  id: FormatId,
+  dateCol: number,
+  weightCol: number,
+  notesCol: number,
+  headerUnit: Unit | null,
+  defaultUnit: Unit = 'kg',
+): FormatSpec => ({
   id,
   label: FORMAT_LABELS[id],
   dateCol,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { decodeText, parseCsv, sniffDelimiter } from './csv.js';
 import { detectDateFormat, parseDateCell } from './dates.js';
-import { KG_PER_LB, parseImport, type ParseOptions } from './parse.js';
+import { lbToKg } from '@app/contract';
+import { parseImport, type ParseOptions } from './parse.js';
 
 const fixture = (name: string) => decodeText(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 const opts: ParseOptions = { tomorrow: '2026-11-22' };
@@ -81,8 +82,8 @@ describe('formats', () => {
     expect(p.unitStated).toBe(true);
     expect(p.dateFormat).toMatchObject({ value: 'dd/MM/yyyy', ambiguous: false });
     expect(simple(p)).toEqual([
-      ['2024-01-31', 176.4 * KG_PER_LB, 'Morning, fasted'],
-      ['2024-02-01', 175 * KG_PER_LB, null],
+      ['2024-01-31', lbToKg(176.4), 'Morning, fasted'],
+      ['2024-02-01', lbToKg(175), null],
     ]);
     expect(p.rejected).toEqual([
       { line: 4, reason: 'Date "31/02/2024" is not a real date' },
@@ -103,7 +104,7 @@ describe('formats', () => {
     const p = parseImport('date,weight\n2024-01-01,200\n', { ...opts, unit: 'lb' });
     expect(p.unit).toBe('lb');
     expect(p.unitStated).toBe(false);
-    expect(p.rows[0]!.weightKg).toBeCloseTo(90.718, 3);
+    expect(p.rows[0]!.weightKg).toBe(200 / 2.20462);
   });
 
   it('ambiguous day/month order: candidates; an explicit choice is followed', () => {
@@ -151,8 +152,8 @@ describe('formats', () => {
     expect(p.format.id).toBe('hackersdiet');
     expect(p.unit).toBe('lb');
     expect(simple(p)).toEqual([
-      ['2024-06-01', 200 * KG_PER_LB, 'Start'],
-      ['2024-06-02', 199 * KG_PER_LB, 'Walked, 5 km'],
+      ['2024-06-01', lbToKg(200), 'Start'],
+      ['2024-06-02', lbToKg(199), 'Walked, 5 km'],
     ]);
     expect(parseImport(fixture('hackersdiet.csv').replace(',lb', ',kg'), opts).rows[0]!.weightKg).toBe(200);
     expect(parseImport(fixture('hackersdiet-default.csv'), opts).unit).toBe('lb');

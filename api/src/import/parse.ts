@@ -1,11 +1,9 @@
-import { MIN_DATE } from '../lib/dates.js';
-import { codePoints, hasNul } from '../lib/text.js';
+import { codePoints, hasNul, IMPORT_MAX_ROWS, lbToKg, MIN_DATE, NOTES_MAX, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from '@app/contract';
 import { parseCsv, sniffDelimiter } from './csv.js';
 import { detectDateFormat, parseDateCell, type DateDetection, type DateFormat } from './dates.js';
 import { detectFormat, preambleUnit, type FormatId, type Unit } from './formats.js';
 
-export const KG_PER_LB = 0.45359237; // the international pound, exactly
-export const MAX_IMPORT_ROWS = 20_000;
+export const MAX_IMPORT_ROWS = IMPORT_MAX_ROWS;
 const MAX_PREAMBLE = 20;
 
 export type ImportRow = { line: number; date: string; weightKg: number; notes: string | null };
@@ -81,8 +79,8 @@ export function parseImport(text: string, opts: ParseOptions): ParsedImport {
       continue;
     }
     const value = Number(w.replace(',', '.'));
-    const weightKg = unit === 'lb' ? value * KG_PER_LB : value;
-    if (!(Number.isFinite(weightKg) && weightKg > 0 && weightKg < 1000)) {
+    const weightKg = unit === 'lb' ? lbToKg(value) : value;
+    if (!(Number.isFinite(weightKg) && weightKg > WEIGHT_MIN_KG && weightKg < WEIGHT_MAX_KG)) {
       reject('Weight must be between 0 and 1000 kg');
       continue;
     }
@@ -91,7 +89,7 @@ export function parseImport(text: string, opts: ParseOptions): ParsedImport {
       reject('Notes contain a NUL character');
       continue;
     }
-    if (codePoints(rawNotes) > 255) {
+    if (codePoints(rawNotes) > NOTES_MAX) {
       reject('Notes are longer than 255 characters');
       continue;
     }
@@ -102,5 +100,13 @@ export function parseImport(text: string, opts: ParseOptions): ParsedImport {
     seen.add(d.date);
     rows.push({ line, date: d.date, weightKg, notes: rawNotes === '' ? null : rawNotes });
   }
-  return { format: { id: format.id, label: format.label }, dateFormat, unit, unitStated: statedUnit != null, rows, rejected, duplicatesInFile };
+  return {
+    format: { id: format.id, label: format.label },
+    dateFormat,
+    unit,
+    unitStated: statedUnit != null,
+    rows,
+    rejected,
+    duplicatesInFile,
+  };
 }

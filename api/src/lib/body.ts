@@ -35,5 +35,4 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Uint
   return out;
 }
 
-const tooLarge = (limit: number) =>
-  new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KiB`);
+const tooLarge = (limit: number) => new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KiB`);

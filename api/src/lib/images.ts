@@ -1,20 +1,41 @@
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from './errors.js';
 
-export type ImageKind = 'image/jpeg' | 'image/png' | 'image/webp';
+/** Every raster format the bundled libvips decodes; SVG (a document that can carry script) never. */
+export type ImageKind = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif' | 'image/tiff';
+
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/** The ISO-BMFF brands of a file (`ftyp` box): major brand and compatible brands. */
+function bmffBrands(b: Uint8Array): string[] {
+  if (b.length < 16 || ascii(b, 4, 8) !== 'ftyp') return [];
+  const size = Math.min(((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0, b.length, 256);
+  const brands = [ascii(b, 8, 12)];
+  for (let i = 16; i + 4 <= size; i += 4) brands.push(ascii(b, i, i + 4));
+  return brands;
+}
 
 /** The image type by magic bytes (never by name or declared type). */
 export function sniffImage(b: Uint8Array): ImageKind | null {
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a)
+  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 4) === 'PNG' && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a)
     return 'image/png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'image/webp';
+  if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return 'image/gif';
   if (
-    b.length >= 12 &&
-    b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 &&
-    b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50
+    b.length >= 4 &&
+    ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0x00) ||
+      (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0x00 && b[3] === 0x2a))
   )
-    return 'image/webp';
+    return 'image/tiff';
+  const brands = bmffBrands(b);
+  if (brands.includes('avif') || brands.includes('avis')) return 'image/avif';
   return null;
+}
+
+/** HEIC (iPhone photos) is HEVC inside: its codec is not in the bundled libvips, so it gets its own advice. */
+export function isHeic(b: Uint8Array): boolean {
+  return bmffBrands(b).some((brand) => ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx'].includes(brand));
 }
 
 export const AVATAR_SIZE = 256;

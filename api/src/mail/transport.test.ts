@@ -19,7 +19,10 @@ it('file transport appends one JSON line per mail', async () => {
   const t = fileTransport(file);
   await t.send(MAIL);
   await t.send({ ...MAIL, to: 'bob@example.com' });
-  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   expect(lines).toEqual([MAIL, { ...MAIL, to: 'bob@example.com' }]);
 });
 

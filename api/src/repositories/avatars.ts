@@ -3,21 +3,10 @@ import type { Db } from '../db/client.js';
 import { avatars, users } from '../db/schema.js';
 
 export const findAvatar = async (db: Db, id: string) =>
-  (
-    await db
-      .select({ contentType: avatars.contentType, data: avatars.data })
-      .from(avatars)
-      .where(eq(avatars.id, id))
-      .limit(1)
-  )[0];
+  (await db.select({ contentType: avatars.contentType, data: avatars.data }).from(avatars).where(eq(avatars.id, id)).limit(1))[0];
 
 /** Stores the new avatar, points the user at it and drops the previous one, in one transaction. */
-export async function replaceAvatar(
-  db: Db,
-  userId: string,
-  a: { id: string; contentType: string; data: Buffer } | null,
-  now: Date,
-) {
+export async function replaceAvatar(db: Db, userId: string, a: { id: string; contentType: string; data: Buffer } | null, now: Date) {
   return db.transaction(async (tx) => {
     if (a) await tx.insert(avatars).values({ id: a.id, userId, contentType: a.contentType, data: a.data, createdAt: now });
     const rows = await tx

@@ -38,7 +38,5 @@ export async function retireOtherPasswordResets(db: Db, userId: string, now: Dat
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-  await db
-    .delete(passwordResets)
-    .where(and(eq(passwordResets.userId, userId), or(lte(passwordResets.expiresAt, now))));
+  await db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), or(lte(passwordResets.expiresAt, now))));
 }

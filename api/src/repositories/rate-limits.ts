@@ -4,29 +4,30 @@ import { rateLimits } from '../db/schema.js';
 
 export type Hit = { count: number; resetAt: Date };
 
-/** Counts one hit in a fixed window, atomically in PostgreSQL (shared by every API process). */
-export async function hit(db: Db, key: string, windowSeconds: number, now: Date): Promise<Hit> {
-  const reset = new Date(now.getTime() + windowSeconds * 1000);
+/**
+ * Counts one attempt under each key in a single statement, each in its own fixed window, and returns every key's
+ * count including this attempt. PostgreSQL locks each row for the upsert, so N parallel callers see N distinct
+ * counts: whoever sees a count over the limit knows it came after the allowed ones.
+ */
+export async function hitAll(db: Db, hits: { key: string; windowSeconds: number }[], now: Date): Promise<Map<string, Hit>> {
+  const nowIso = now.toISOString();
   const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: reset })
+    .values(hits.map(({ key, windowSeconds }) => ({ key, count: 1, resetAt: new Date(now.getTime() + windowSeconds * 1000) })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${reset.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+        count: sql`case when ${rateLimits.resetAt} <= ${nowIso}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${nowIso}::timestamptz then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  return rows[0]!;
+    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return new Map(rows.map((r) => [r.key, { count: r.count, resetAt: r.resetAt }]));
 }
 
-export async function peek(db: Db, key: string, now: Date): Promise<Hit | null> {
-  const rows = await db
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > ${now.toISOString()}::timestamptz`);
-  return rows[0] ?? null;
+/** Gives one counted attempt back (it turned out to be a success, which the limit does not count). */
+export async function release(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0) where ${rateLimits.key} = ${key}`);
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -20,7 +20,11 @@ function rangeFilter(userId: string, start?: string, end?: string): SQL {
 }
 
 export const listEntries = (db: Db, userId: string, start?: string, end?: string): Promise<EntryDto[]> =>
-  db.select(cols).from(weightEntries).where(rangeFilter(userId, start, end)).orderBy(asc(weightEntries.date));
+  db
+    .select(cols)
+    .from(weightEntries)
+    .where(rangeFilter(userId, start, end))
+    .orderBy(asc(weightEntries.date));
 
 export const findEntryByDate = async (db: Db, userId: string, date: string): Promise<EntryDto | undefined> =>
   (
@@ -68,11 +72,12 @@ export async function deleteEntryByDate(db: Db, userId: string, date: string): P
 }
 
 export type Period = 'weekly' | 'monthly' | 'yearly';
-export type AverageRow = { key: string; average: number; count: number };
+export type AverageRow = { key: string; average: number; count: number; start: string; end: string };
 
 /**
- * Averages computed in SQL. weekly: ISO-8601 week with the ISO week-year ('IYYY-IW'); when weeks start on
- * Sunday (0) each date is shifted one day forward, so a Sunday joins the following Monday's ISO week.
+ * Averages computed in SQL, unrounded (readers round once, in their unit). weekly: ISO-8601 week with the ISO
+ * week-year ('IYYY-IW'); when weeks start on Sunday (0) each date is shifted one day forward, so a Sunday joins the
+ * following Monday's ISO week. Each bucket also carries its first and last day, so no reader redoes this shift.
  */
 export async function averages(
   db: Db,
@@ -82,22 +87,34 @@ export async function averages(
   start?: string,
   end?: string,
 ): Promise<AverageRow[]> {
-  const shift = weekStartsOn === 0 ? 1 : 0;
-  const bucket =
+  const shift = sql.raw(String(weekStartsOn === 0 ? 1 : 0));
+  const d = weightEntries.date;
+  // the bucket's first day as a date, then its key and last day from it
+  const first =
     period === 'weekly'
-      ? sql<string>`to_char(${weightEntries.date} + ${sql.raw(String(shift))}, 'IYYY-IW')`
+      ? sql`(date_trunc('week', ${d} + ${shift})::date - ${shift})`
       : period === 'monthly'
-        ? sql<string>`to_char(${weightEntries.date}, 'YYYY-MM')`
-        : sql<string>`to_char(${weightEntries.date}, 'YYYY')`;
+        ? sql`date_trunc('month', ${d})::date`
+        : sql`date_trunc('year', ${d})::date`;
+  const key =
+    period === 'weekly'
+      ? sql<string>`to_char(min(${d}) + ${shift}, 'IYYY-IW')`
+      : period === 'monthly'
+        ? sql<string>`to_char(min(${d}), 'YYYY-MM')`
+        : sql<string>`to_char(min(${d}), 'YYYY')`;
+  const span =
+    period === 'weekly' ? sql`interval '6 days'` : period === 'monthly' ? sql`interval '1 month - 1 day'` : sql`interval '1 year - 1 day'`;
   const rows = await db
     .select({
-      key: bucket.as('bucket'),
-      average: sql<number>`round(avg(${weightEntries.weightKg})::numeric, 1)::float8`.as('average'),
+      start: sql<string>`to_char(${first}, 'YYYY-MM-DD')`.as('start'),
+      key: key.as('bucket'),
+      end: sql<string>`to_char(min(${first}) + ${span}, 'YYYY-MM-DD')`.as('end'),
+      average: sql<number>`avg(${weightEntries.weightKg})::float8`.as('average'),
       count: sql<number>`count(*)::int`.as('count'),
     })
     .from(weightEntries)
     .where(rangeFilter(userId, start, end))
     .groupBy(sql`1`)
     .orderBy(sql`1`);
-  return rows.map((r) => ({ key: String(r.key), average: Number(r.average), count: Number(r.count) }));
+  return rows.map((r) => ({ key: String(r.key), average: Number(r.average), count: Number(r.count), start: r.start, end: r.end }));
 }

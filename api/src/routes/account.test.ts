@@ -1,14 +1,17 @@
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { call, describeDb, register } from '../test/harness.js';
+import { call, DEFAULT_RATE_LIMITS, describeDb, register } from '../test/harness.js';
 
 describeDb('account: export and delete', (ctx) => {
   it('exports all my data as JSON and CSV (formula-safe), nothing of others', async () => {
     const u = await register(ctx.app);
     const other = await register(ctx.app);
     await call(ctx.app, 'POST', '/api/weights', { token: other.token, body: { weightKg: 99, date: '2026-01-01', notes: 'not mine' } });
-    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 80.5, date: '2026-01-02', notes: '=HYPERLINK("x"), "quoted"' } });
+    await call(ctx.app, 'POST', '/api/weights', {
+      token: u.token,
+      body: { weightKg: 80.5, date: '2026-01-02', notes: '=HYPERLINK("x"), "quoted"' },
+    });
     await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 80, date: '2026-01-01' } });
     const goal = { startWeightKg: 82, targetWeightKg: 75, startDate: '2026-01-01', targetDate: '2026-12-31' };
     await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: goal });
@@ -22,15 +25,22 @@ describeDb('account: export and delete', (ctx) => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=UTF-8');
     expect(csv.headers.get('content-disposition')).toMatch(/attachment/);
-    expect(csv.text).toBe('date,weight_kg,weight_lb,notes\r\n2026-01-01,80,176.37,\r\n2026-01-02,80.5,177.47,"\'=HYPERLINK(""x""), ""quoted"""\r\n');
+    expect(csv.text).toBe(
+      'date,weight_kg,weight_lb,notes\r\n2026-01-01,80,176.37,\r\n2026-01-02,80.5,177.47,"\'=HYPERLINK(""x""), ""quoted"""\r\n',
+    );
     expect((await call(ctx.app, 'GET', '/api/users/me/export?format=xml', { token: u.token })).status).toBe(422);
   });
 
   it('deletes the account with the current password: data, sessions and login are gone', async () => {
     const u = await register(ctx.app);
     await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 70, date: '2026-02-02' } });
-    await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { startWeightKg: 80, targetWeightKg: 70, startDate: '2026-01-01', targetDate: '2026-12-31' } });
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).png().toBuffer();
+    await call(ctx.app, 'PATCH', '/api/goals', {
+      token: u.token,
+      body: { startWeightKg: 80, targetWeightKg: 70, startDate: '2026-01-01', targetDate: '2026-12-31' },
+    });
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
     const avatarUrl = (await call(ctx.app, 'POST', '/api/users/me/avatar', { token: u.token, rawBody: form })).body.avatarUrl;
@@ -58,5 +68,20 @@ describeDb('account: export and delete', (ctx) => {
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     // the email can be registered again
     expect((await register(ctx.app, { email: u.email })).user.email).toBe(u.email);
+  });
+
+  it('deleting the account is throttled like login: 40 guesses of the current password, the limit get checked', async () => {
+    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    const u = await register(ctx.app);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(app, 'DELETE', '/api/users/me', { token: u.token, body: { currentPassword: `guess-${i}-pw` } }).then((r) => r.status),
+      ),
+    );
+    const limit = DEFAULT_RATE_LIMITS.loginPerEmail.limit;
+    expect(statuses.filter((s) => s === 422)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - limit);
+    expect((await call(app, 'DELETE', '/api/users/me', { token: u.token, body: { currentPassword: u.password } })).status).toBe(429);
+    expect((await call(app, 'GET', '/api/users/me', { token: u.token })).status).toBe(200);
   });
 });

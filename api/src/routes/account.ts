@@ -1,15 +1,13 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
-import { DeleteAccountSchema, ExportQuerySchema } from '../schemas/account.js';
+import { DeleteAccountSchema, EXPORT_CSV_HEADER, ExportSchema, kgToLb } from '@app/contract';
 import { errors } from '../schemas/common.js';
-import { UserSchema } from '../schemas/users.js';
-import { WeightEntrySchema } from '../schemas/weights.js';
-import { GoalSchema } from '../schemas/goals.js';
+import { ExportQuerySchema } from '../schemas/params.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { forbidden, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
-import { verifyPassword } from '../auth/password.js';
+import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { clearRefreshCookie } from '../auth/cookie.js';
 import { findUserById, toUserDto } from '../repositories/users.js';
 import { listEntries } from '../repositories/weights.js';
@@ -17,10 +15,6 @@ import { findGoal } from '../repositories/goals.js';
 import { deleteUser } from '../repositories/account.js';
 
 const security = [{ bearerAuth: [] }];
-
-/** The export's CSV columns (documented in the README; the importer reads them back). */
-export const EXPORT_CSV_HEADER = 'date,weight_kg,weight_lb,notes';
-const LB_PER_KG = 1 / 0.45359237; // the international pound, exactly
 
 /**
  * CSV field: quoted when needed; a cell starting with = + - @ tab or CR gets a leading ' so spreadsheets never run
@@ -42,6 +36,7 @@ export function accountRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/users/me/export',
+      operationId: 'exportMyData',
       tags: ['users'],
       summary: 'Export all my data',
       description:
@@ -54,9 +49,7 @@ export function accountRoutes(deps: Deps) {
         200: {
           content: {
             'application/json': {
-              schema: z
-                .object({ profile: UserSchema, goal: GoalSchema.nullable(), entries: z.array(WeightEntrySchema) })
-                .openapi('Export'),
+              schema: ExportSchema,
             },
             'text/csv': { schema: z.string() },
           },
@@ -76,7 +69,7 @@ export function accountRoutes(deps: Deps) {
       if (format === 'csv') {
         const lines = [
           EXPORT_CSV_HEADER,
-          ...weights.map((w) => [w.date, w.weightKg, Math.round(w.weightKg * LB_PER_KG * 100) / 100, w.notes].map(csvField).join(',')),
+          ...weights.map((w) => [w.date, w.weightKg, Math.round(kgToLb(w.weightKg) * 100) / 100, w.notes].map(csvField).join(',')),
         ];
         return c.body(lines.join('\r\n') + '\r\n', 200, {
           'Content-Type': 'text/csv; charset=UTF-8',
@@ -93,9 +86,11 @@ export function accountRoutes(deps: Deps) {
     createRoute({
       method: 'delete',
       path: '/users/me',
+      operationId: 'deleteMyAccount',
       tags: ['users'],
       summary: 'Delete my account and all its data',
-      description: 'Needs {currentPassword}. Removes the user, every session, entry, goal, avatar and API token; clears the refresh cookie.',
+      description:
+        'Needs {currentPassword}. Removes the user, every session, entry, goal, avatar and API token; clears the refresh cookie.',
       security,
       middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
       request: { body: { content: { 'application/json': { schema: DeleteAccountSchema } }, required: true } },
@@ -106,6 +101,7 @@ export function accountRoutes(deps: Deps) {
         403: errors[403],
         415: errors[415],
         422: errors[422],
+        429: errors[429],
       },
     }),
     async (c) => {
@@ -113,7 +109,7 @@ export function accountRoutes(deps: Deps) {
       const userId = c.get('user').id;
       const user = await findUserById(db, userId);
       if (!user) throw forbidden('Unknown user');
-      if (!(await verifyPassword(user.passwordHash, currentPassword)))
+      if (!(await verifyCurrentPasswordThrottled(deps, c, user, currentPassword)))
         throw validationError([{ field: 'currentPassword', issue: 'Current password is incorrect' }]);
       await deleteUser(db, userId);
       clearRefreshCookie(c, config);

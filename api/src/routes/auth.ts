@@ -1,16 +1,15 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { randomUUID } from 'node:crypto';
 import type { AppEnv, Deps } from '../types.js';
-import { AuthResponseSchema, LoginSchema, RegisterSchema, TokenResponseSchema } from '../schemas/auth.js';
-import { errors, normalizeEmail } from '../schemas/common.js';
+import { AccessTokenSchema, AuthResponseSchema, LoginSchema, normalizeEmail, RegisterSchema } from '@app/contract';
+import { errors } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { ApiError, unauthorized, validationError } from '../lib/errors.js';
 import { dummyHash, hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
 import { createSession, deleteExpiredSessions, invalidateSession, validateSessionToken } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
-import { consume, ensureNotBlocked } from '../auth/rate-limit.js';
-import { clear as clearLimit, hit } from '../repositories/rate-limits.js';
+import { loginEmailKey, reserveAttempt } from '../auth/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
 import { clientIp, requestHosts } from '../lib/net.js';
 import { validationHook } from '../lib/validation.js';
@@ -26,6 +25,9 @@ export function authRoutes(deps: Deps) {
   const register = createRoute({
     method: 'post',
     path: '/auth/register',
+    operationId: 'register',
+    // public: no bearer token
+    security: [],
     tags: ['auth'],
     summary: 'Create an account',
     description: 'Creates the user, starts a refresh session (browser-session cookie) and returns an access token.',
@@ -44,12 +46,12 @@ export function authRoutes(deps: Deps) {
     const body = c.req.valid('json');
     const now = clock.now();
     const email = normalizeEmail(body.email);
-    const ip = clientIp(c, config.trustProxy);
-    await consume(
+    const ip = clientIp(c, config);
+    await reserveAttempt(
       db,
       [
         { key: `register:ip:${ip}`, rule: config.rateLimits.registerPerIp },
-        { key: `register:email:${email}`, rule: config.rateLimits.registerPerEmail },
+        { key: `register:email:${email.slice(0, 320)}`, rule: config.rateLimits.registerPerEmail },
       ],
       now,
     );
@@ -74,6 +76,9 @@ export function authRoutes(deps: Deps) {
   const login = createRoute({
     method: 'post',
     path: '/auth/login',
+    operationId: 'login',
+    // public: no bearer token
+    security: [],
     tags: ['auth'],
     summary: 'Log in',
     description:
@@ -95,27 +100,22 @@ export function authRoutes(deps: Deps) {
     const body = c.req.valid('json');
     const now = clock.now();
     const email = normalizeEmail(body.email);
-    const ip = clientIp(c, config.trustProxy);
-    const emailKey = `login:email:${email.slice(0, 320)}`;
-    const ipKey = `login:ip:${ip}`;
-    // failed attempts are counted per IP and per account; a blocked key answers 429 before any password check
-    await ensureNotBlocked(
+    const ip = clientIp(c, config);
+    // the attempt is counted per account and per address before any password is hashed, so parallel guesses
+    // cannot slip past the limit; a success forgets the account's failures and gives the address its attempt back
+    const attempt = await reserveAttempt(
       db,
       [
-        { key: ipKey, rule: config.rateLimits.loginPerIp },
-        { key: emailKey, rule: config.rateLimits.loginPerEmail },
+        { key: `login:ip:${ip}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
+        { key: loginEmailKey(email), rule: config.rateLimits.loginPerEmail, onSuccess: 'clear' },
       ],
       now,
     );
     const user = await findUserByEmail(db, email);
     // always run one argon2 verification so unknown emails take as long as wrong passwords
     const ok = await verifyPassword(user ? user.passwordHash : await dummyHash(config.argon2), body.password);
-    if (!user || !ok) {
-      await hit(db, emailKey, config.rateLimits.loginPerEmail.windowSeconds, now);
-      await hit(db, ipKey, config.rateLimits.loginPerIp.windowSeconds, now);
-      throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
-    }
-    await clearLimit(db, emailKey);
+    if (!user || !ok) throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
+    await attempt.succeeded();
     await deleteExpiredSessions(db, user.id, now);
     const { token, session } = await createSession(db, user.id, body.remember === true, now);
     setRefreshCookie(c, config, token, session, now);
@@ -126,11 +126,14 @@ export function authRoutes(deps: Deps) {
   const token = createRoute({
     method: 'get',
     path: '/auth/token',
+    operationId: 'refreshAccessToken',
+    // public: no bearer token
+    security: [],
     tags: ['auth'],
     summary: 'Refresh the access token',
     description: 'Reads the HttpOnly refresh cookie; extends the session (sliding 30 days, capped at 90 days).',
     responses: {
-      200: { content: { 'application/json': { schema: TokenResponseSchema } }, description: 'A fresh access token' },
+      200: { content: { 'application/json': { schema: AccessTokenSchema } }, description: 'A fresh access token' },
       401: errors[401],
     },
   });
@@ -151,6 +154,9 @@ export function authRoutes(deps: Deps) {
   const logout = createRoute({
     method: 'post',
     path: '/auth/logout',
+    operationId: 'logout',
+    // public: no bearer token
+    security: [],
     tags: ['auth'],
     summary: 'Log out',
     description: 'Deletes the refresh session and clears the cookie. A cross-origin Origin is refused (403).',
@@ -178,7 +184,7 @@ export function authRoutes(deps: Deps) {
     } catch {
       return false;
     }
-    return requestHosts(c, config.trustProxy).includes(host);
+    return requestHosts(c, config).includes(host);
   }
 
   return app;

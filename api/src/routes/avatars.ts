@@ -3,12 +3,14 @@ import type { MiddlewareHandler } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { AppEnv, Deps } from '../types.js';
-import { AvatarUploadSchema, UserSchema } from '../schemas/users.js';
+import { AVATAR_TYPES_TEXT, UserSchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
+import { AvatarIdParamSchema } from '../schemas/params.js';
+import { AvatarUploadSchema } from '../schemas/uploads.js';
 import { requireAuth } from '../middleware/auth.js';
 import { ApiError, forbidden, notFound } from '../lib/errors.js';
 import { readBodyLimited } from '../lib/body.js';
-import { reencodeAvatar, sniffImage } from '../lib/images.js';
+import { isHeic, reencodeAvatar, sniffImage } from '../lib/images.js';
 import { validationHook } from '../lib/validation.js';
 import { findAvatar, replaceAvatar } from '../repositories/avatars.js';
 import { toUserDto } from '../repositories/users.js';
@@ -40,11 +42,12 @@ export function avatarRoutes(deps: Deps) {
   const upload = createRoute({
     method: 'post',
     path: '/users/me/avatar',
+    operationId: 'uploadAvatar',
     tags: ['users'],
     summary: 'Upload an avatar',
     description:
-      'Multipart field `avatar`: JPEG, PNG or WebP (checked by magic bytes), at most 2 MiB. Re-encoded to a 256 px WebP ' +
-      'without metadata and served from a new random URL.',
+      'Multipart field `avatar`: JPEG, PNG, WebP, GIF, AVIF or TIFF (checked by magic bytes; the first frame of an ' +
+      'animation), never SVG, at most 2 MiB. Re-encoded to a 256 px WebP without metadata and served from a new random URL.',
     security: [{ bearerAuth: [] }],
     middleware: [auth, multipartBody(config.avatarLimit)] as const,
     request: { body: { content: { 'multipart/form-data': { schema: AvatarUploadSchema } }, required: true } },
@@ -66,8 +69,10 @@ export function avatarRoutes(deps: Deps) {
     if (file.size > config.avatarLimit)
       throw new ApiError(413, 'Avatar is larger than 2 MiB', [{ field: 'avatar', issue: 'The image must be at most 2 MiB' }]);
     const input = Buffer.from(await file.arrayBuffer());
-    if (!sniffImage(input))
-      throw new ApiError(415, 'Unsupported image type', [{ field: 'avatar', issue: 'Use a JPEG, PNG or WebP image' }]);
+    if (!sniffImage(input)) {
+      const issue = isHeic(input) ? `HEIC photos cannot be read here. ${AVATAR_TYPES_TEXT}` : AVATAR_TYPES_TEXT;
+      throw new ApiError(415, 'Unsupported image type', [{ field: 'avatar', issue }]);
+    }
     const webp = await reencodeAvatar(input);
     const id = encodeBase32LowerCaseNoPadding(randomBytes(20));
     const user = await replaceAvatar(db, c.get('user').id, { id, contentType: 'image/webp', data: webp }, clock.now());
@@ -78,6 +83,7 @@ export function avatarRoutes(deps: Deps) {
   const remove = createRoute({
     method: 'delete',
     path: '/users/me/avatar',
+    operationId: 'deleteAvatar',
     tags: ['users'],
     summary: 'Remove the avatar',
     security: [{ bearerAuth: [] }],
@@ -92,10 +98,13 @@ export function avatarRoutes(deps: Deps) {
   const image = createRoute({
     method: 'get',
     path: '/avatars/{id}',
+    operationId: 'getAvatar',
+    // public: no bearer token
+    security: [],
     tags: ['users'],
     summary: 'An avatar image (public, immutable)',
     request: {
-      params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
+      params: AvatarIdParamSchema,
     },
     responses: {
       200: { content: { 'image/webp': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } }, description: 'WebP image' },

@@ -10,6 +10,7 @@ export const OPENAPI_INFO = {
       'JSON API of the weight tracker. Authenticate with `Authorization: Bearer <accessToken>` (15 minutes); ' +
       'refresh it with GET /api/auth/token, which reads the HttpOnly refresh cookie set by register/login. ' +
       'Errors: `{ error: { message, details: [{ field, issue }], requestId } }`.',
+    license: { name: 'Proprietary: all rights reserved by the Weightwise team', identifier: 'LicenseRef-Proprietary' },
   },
   servers: [{ url: '/' }],
 } as const;
@@ -88,7 +89,9 @@ export function renderDocs(doc: OpenApiDoc): string {
         `<section id="${id}"><h3><code>${esc(method.toUpperCase())} ${esc(path)}</code></h3>` +
           `<p>${esc(op.summary ?? '')}${op.security?.length ? ' <em>(bearer token required)</em>' : ' <em>(public)</em>'}</p>` +
           (op.description ? `<p>${esc(op.description)}</p>` : '') +
-          (params ? `<table><thead><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr></thead><tbody>${params}</tbody></table>` : '') +
+          (params
+            ? `<table><thead><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr></thead><tbody>${params}</tbody></table>`
+            : '') +
           body +
           `<ul>${responses}</ul></section>`,
       );

@@ -1,6 +1,6 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
-import { GoalSchema, UpdateGoalSchema } from '../schemas/goals.js';
+import { GoalSchema, UpdateGoalSchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
@@ -26,6 +26,7 @@ export function goalRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/goals',
+      operationId: 'getGoal',
       tags: ['goals'],
       summary: "The user's goal",
       security,
@@ -48,6 +49,7 @@ export function goalRoutes(deps: Deps) {
     createRoute({
       method: 'patch',
       path: '/goals',
+      operationId: 'updateGoal',
       tags: ['goals'],
       summary: 'Create or update the goal',
       description: 'Partial update; when no goal exists all four fields are required (422 names each missing one).',

@@ -2,6 +2,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../types.js';
 import { validationHook } from '../lib/validation.js';
+import { unreadableRequest } from '../schemas/common.js';
 
 const Health = z.object({ status: z.literal('ok'), db: z.enum(['ok', 'unavailable']) }).openapi('Health');
 
@@ -13,11 +14,15 @@ export function healthRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/health',
+      operationId: 'getReadiness',
+      // public: no bearer token
+      security: [],
       tags: ['health'],
       summary: 'Readiness: process up and one database round-trip',
       responses: {
         200: { content: { 'application/json': { schema: Health } }, description: 'Ready' },
         503: { content: { 'application/json': { schema: Health } }, description: 'Database unavailable' },
+        ...unreadableRequest,
       },
     }),
     async (c) => {
@@ -34,9 +39,15 @@ export function healthRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/health/live',
+      operationId: 'getLiveness',
+      // public: no bearer token
+      security: [],
       tags: ['health'],
       summary: 'Liveness: the process answers',
-      responses: { 200: { content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } }, description: 'Alive' } },
+      responses: {
+        200: { content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } }, description: 'Alive' },
+        ...unreadableRequest,
+      },
     }),
     (c) => c.json({ status: 'ok' as const }, 200),
   );

@@ -1,67 +1,87 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { rm } from 'node:fs/promises';
 import type { AppEnv, Deps } from '../types.js';
 import { errors } from '../schemas/common.js';
-import { IMPORT_FILE_LIMIT, ImportCommitSchema, ImportPreviewSchema, ImportResultSchema, ImportUploadSchema } from '../schemas/imports.js';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  IMPORT_TOO_LARGE,
+  ImportCommitSchema,
+  ImportResultSchema,
+  ImportSchema,
+  latestEntryDate,
+} from '@app/contract';
+import { ImportIdParamSchema } from '../schemas/params.js';
+import { ImportUploadSchema } from '../schemas/uploads.js';
 import { requireAuth } from '../middleware/auth.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { ApiError, validationError } from '../lib/errors.js';
-import { readBodyLimited } from '../lib/body.js';
-import { tomorrowUtc } from '../lib/dates.js';
+import { ApiError, notFound } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
-import { decodeText } from '../import/csv.js';
-import { DATE_FORMATS, type DateFormat } from '../import/dates.js';
-import { ImportFormatError, MAX_IMPORT_ROWS, parseImport } from '../import/parse.js';
-import { listEntries } from '../repositories/weights.js';
-import { commitImport } from '../repositories/imports.js';
+import { startImport } from '../import/jobs.js';
+import { receiveUpload, type StoredUpload } from '../import/upload.js';
+import { commitStoredImport, deleteImport, failImport, findImport, type ImportRecord } from '../repositories/imports.js';
 
-const TOO_LARGE = 'The file is larger than 5 MiB';
-const MULTIPART_OVERHEAD = 64 * 1024;
-// ~20,000 rows with full notes stay under this; the JSON default (1 MiB) would not
-const COMMIT_BODY_LIMIT = 8 * 1024 * 1024;
 const security = [{ bearerAuth: [] }];
+/** A parse that has not moved for this long died with its process: the person is told to upload again. */
+const STALLED_MS = 2 * 60 * 1000;
+const INTERRUPTED = 'The import was interrupted. Upload the file again.';
 
-const tooLarge = () => new ApiError(413, TOO_LARGE, [{ field: 'file', issue: TOO_LARGE }]);
+type UploadEnv = AppEnv & { Variables: { upload: StoredUpload } };
 
-/** multipart/form-data only (415); the upload is read incrementally and refused past 5 MiB (413). */
-function uploadBody(): MiddlewareHandler<AppEnv> {
+/**
+ * Streams the upload to a temporary file before the request validator runs, then hands the validator the small
+ * text fields only (the file never passes through memory). The file is removed if the request fails before its
+ * background read takes it over.
+ */
+function streamedUpload(): MiddlewareHandler<UploadEnv> {
   return async (c, next) => {
-    const ct = c.req.header('Content-Type') ?? '';
-    if (!/^multipart\/form-data\s*;/i.test(ct)) throw new ApiError(415, 'Content-Type must be multipart/form-data');
-    let bytes: Uint8Array;
+    const upload = await receiveUpload(c.req.raw, { fileField: 'file', maxBytes: IMPORT_FILE_MAX_BYTES, tooLarge: IMPORT_TOO_LARGE });
+    const fields = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) fields.set(name, value);
+    fields.set('file', upload.fileName); // the part is on disk; the validator only needs to see it was sent
+    c.req.bodyCache.formData = fields;
+    c.set('upload', upload);
     try {
-      bytes = await readBodyLimited(c.req.raw, IMPORT_FILE_LIMIT + MULTIPART_OVERHEAD);
+      await next();
     } catch (e) {
-      throw e instanceof ApiError && e.status === 413 ? tooLarge() : e;
+      await rm(upload.path, { force: true });
+      throw e;
     }
-    try {
-      c.req.bodyCache.formData = await new Response(bytes, { headers: { 'Content-Type': ct } }).formData();
-    } catch {
-      throw new ApiError(400, 'Malformed multipart body');
-    }
-    await next();
   };
 }
 
+const toDto = (r: ImportRecord) => ({
+  id: r.id,
+  status: r.status,
+  fileName: r.fileName,
+  bytesTotal: r.bytesTotal,
+  bytesRead: r.bytesRead,
+  error: r.error,
+  preview: r.status === 'ready' ? r.summary : null,
+});
+
 export function importRoutes(deps: Deps) {
   const { db, clock } = deps;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new OpenAPIHono<UploadEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
 
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/imports/preview',
+      path: '/imports',
+      operationId: 'startImport',
       tags: ['imports'],
-      summary: 'Read a CSV file and show what an import would do (stores nothing)',
+      summary: 'Upload an export file to import',
       description:
         'Multipart field `file` (at most 5 MiB), optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` ' +
-        '(kg | lb). Detects the format from the header row; several readings of one day: the first is kept.',
+        '(kg | lb). Answers 202 at once; the file is read in the background: poll GET /imports/{id} until its status is ' +
+        'ready (with the preview) or failed. Nothing is stored in the entries until the commit. A new upload replaces ' +
+        'the previous import.',
       security,
-      middleware: [auth, uploadBody()] as const,
+      middleware: [auth, streamedUpload()] as const,
       request: { body: { content: { 'multipart/form-data': { schema: ImportUploadSchema } }, required: true } },
       responses: {
-        200: { content: { 'application/json': { schema: ImportPreviewSchema } }, description: 'The preview' },
+        202: { content: { 'application/json': { schema: ImportSchema } }, description: 'Uploaded; being read' },
         400: errors[400],
         401: errors[401],
         403: errors[403],
@@ -71,82 +91,102 @@ export function importRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const form = await c.req.bodyCache.formData!;
-      const file = form.get('file');
-      if (!file || typeof file === 'string') throw validationError([{ field: 'file', issue: 'Choose a CSV file' }]);
-      if (file.size > IMPORT_FILE_LIMIT) throw tooLarge();
-      const dateFormat = form.get('dateFormat');
-      const unit = form.get('unit');
-      if (dateFormat !== null && !DATE_FORMATS.includes(dateFormat as DateFormat))
-        throw validationError([{ field: 'dateFormat', issue: 'Date format must be yyyy-MM-dd, dd/MM/yyyy or MM/dd/yyyy' }]);
-      if (unit !== null && unit !== 'kg' && unit !== 'lb') throw validationError([{ field: 'unit', issue: 'Unit must be kg or lb' }]);
-
-      let parsed;
-      try {
-        parsed = parseImport(decodeText(new Uint8Array(await file.arrayBuffer())), {
-          dateFormat: (dateFormat as DateFormat | null) ?? undefined,
-          unit: (unit as 'kg' | 'lb' | null) ?? undefined,
-          tomorrow: tomorrowUtc(clock),
-        });
-      } catch (e) {
-        if (e instanceof ImportFormatError) throw validationError([{ field: 'file', issue: e.message }], e.message);
-        throw e;
-      }
-      if (parsed.rows.length > MAX_IMPORT_ROWS) {
-        const issue = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} entries; split it into smaller files`;
-        throw validationError([{ field: 'file', issue }], issue);
-      }
-
-      const dates = parsed.rows.map((r) => r.date).sort();
-      const existing = dates.length ? await listEntries(db, c.get('user').id, dates[0], dates[dates.length - 1]) : [];
-      const byDate = new Map(existing.map((e) => [e.date, e]));
-      const conflicts = parsed.rows.flatMap((r) => {
-        const e = byDate.get(r.date);
-        return e
-          ? [{ date: r.date, existing: { weightKg: e.weightKg, notes: e.notes }, incoming: { weightKg: r.weightKg, notes: r.notes } }]
-          : [];
+      const { dateFormat, unit } = c.req.valid('form');
+      const { id } = await startImport(deps, c.get('user').id, c.get('upload'), {
+        dateFormat,
+        unit,
+        tomorrow: latestEntryDate(clock.now()),
       });
-      return c.json({ ...parsed, conflicts }, 200);
+      const record = await findImport(db, c.get('user').id, id);
+      return c.json(toDto(record!), 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/imports/{id}',
+      operationId: 'getImport',
+      tags: ['imports'],
+      summary: 'How an import is going, and its preview once the file is read',
+      security,
+      middleware: [auth] as const,
+      request: { params: ImportIdParamSchema },
+      responses: {
+        200: { content: { 'application/json': { schema: ImportSchema } }, description: 'The import' },
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const userId = c.get('user').id;
+      const { id } = c.req.valid('param');
+      const record = await findImport(db, userId, id);
+      if (!record) throw notFound('No such import');
+      if (record.status === 'parsing' && clock.now().getTime() - record.updatedAt.getTime() > STALLED_MS) {
+        await failImport(db, userId, id, INTERRUPTED, clock.now());
+        return c.json(toDto({ ...record, status: 'failed', error: INTERRUPTED }), 200);
+      }
+      return c.json(toDto(record), 200);
     },
   );
 
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/imports/commit',
+      path: '/imports/{id}/commit',
+      operationId: 'commitImport',
       tags: ['imports'],
-      summary: 'Import the rows of a preview, in one transaction',
+      summary: 'Write the rows of a ready import, in one transaction',
       description:
-        'Rows are validated like POST /weights; several rows of one date: the first is kept. onConflict keep: days that ' +
-        'already have an entry are skipped; replace: they take the imported weight and notes.',
+        'onConflict keep: days that already have an entry are left as they are; replace: they take the imported weight and ' +
+        'notes. The import is gone afterwards. 409 while the file is still being read or when it could not be.',
       security,
-      middleware: [auth, jsonBody(COMMIT_BODY_LIMIT)] as const,
-      request: { body: { content: { 'application/json': { schema: ImportCommitSchema } }, required: true } },
+      middleware: [auth, jsonBody(deps.config.jsonBodyLimit)] as const,
+      request: { params: ImportIdParamSchema, body: { content: { 'application/json': { schema: ImportCommitSchema } }, required: true } },
       responses: {
         200: { content: { 'application/json': { schema: ImportResultSchema } }, description: 'What was done' },
         400: errors[400],
         401: errors[401],
         403: errors[403],
-        413: errors[413],
+        404: errors[404],
+        409: errors[409],
         415: errors[415],
         422: errors[422],
       },
     }),
     async (c) => {
-      const { rows, onConflict } = c.req.valid('json');
-      const tomorrow = tomorrowUtc(clock);
-      const future = rows.findIndex((r) => r.date > tomorrow);
-      if (future >= 0) throw validationError([{ field: `rows.${future}.date`, issue: 'Date cannot be in the future' }]);
-      const seen = new Set<string>();
-      const unique = rows.filter((r) => !seen.has(r.date) && seen.add(r.date));
-      const result = await commitImport(
-        db,
-        c.get('user').id,
-        unique.map((r) => ({ date: r.date, weightKg: r.weightKg, notes: r.notes ?? null })),
-        onConflict,
-        clock.now(),
+      const userId = c.get('user').id;
+      const { id } = c.req.valid('param');
+      const { onConflict } = c.req.valid('json');
+      const result = await commitStoredImport(db, userId, id, onConflict, clock.now());
+      if (result) return c.json(result, 200);
+      const record = await findImport(db, userId, id);
+      if (!record) throw notFound('No such import');
+      throw new ApiError(
+        409,
+        record.status === 'parsing' ? 'The file is still being read' : 'This import could not be read, so there is nothing to import',
       );
-      return c.json({ ...result, skipped: result.skipped + rows.length - unique.length }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/imports/{id}',
+      operationId: 'discardImport',
+      tags: ['imports'],
+      summary: 'Discard an import',
+      security,
+      middleware: [auth] as const,
+      request: { params: ImportIdParamSchema },
+      responses: { 204: { description: 'Discarded' }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      if (!(await deleteImport(db, c.get('user').id, c.req.valid('param').id))) throw notFound('No such import');
+      return c.body(null, 204);
     },
   );
 

@@ -117,7 +117,8 @@ describeDb('password reset', (ctx) => {
     const { app } = appWithMail(ctx, { passwordResetLimits: { perIp: { limit: 100, windowSeconds: 3600 }, perEmail: rule } });
     const u = await register(app);
     for (const email of [u.email, uniqueEmail('ghost')]) {
-      for (let i = 0; i < 2; i++) expect((await call(app, 'POST', '/api/auth/password-reset/request', { body: { email } })).status).toBe(202);
+      for (let i = 0; i < 2; i++)
+        expect((await call(app, 'POST', '/api/auth/password-reset/request', { body: { email } })).status).toBe(202);
       const blocked = await call(app, 'POST', '/api/auth/password-reset/request', { body: { email } });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);

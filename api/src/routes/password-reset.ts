@@ -4,14 +4,14 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { DEFAULT_PASSWORD_RESET_LIMITS } from '../config.js';
 import type { AppEnv, Deps } from '../types.js';
-import { PasswordResetConfirmSchema, PasswordResetRequestSchema, RESET_LINK_INVALID } from '../schemas/password-reset.js';
-import { errors, normalizeEmail } from '../schemas/common.js';
+import { normalizeEmail, PasswordResetConfirmSchema, PasswordResetRequestSchema, RESET_LINK_INVALID } from '@app/contract';
+import { errors } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { clientIp } from '../lib/net.js';
 import { hashPassword, isCommonPassword } from '../auth/password.js';
-import { consume } from '../auth/rate-limit.js';
+import { loginEmailKey, reserveAttempt } from '../auth/rate-limit.js';
 import { invalidateOtherSessions } from '../auth/sessions.js';
 import { clear as clearLimit } from '../repositories/rate-limits.js';
 import { findUserByEmail, updateUser } from '../repositories/users.js';
@@ -58,6 +58,9 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
   const request = createRoute({
     method: 'post',
     path: '/auth/password-reset/request',
+    operationId: 'requestPasswordReset',
+    // public: no bearer token
+    security: [],
     tags: ['auth'],
     summary: 'Ask for a password-reset link by e-mail',
     description:
@@ -78,8 +81,8 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
     const body = c.req.valid('json');
     const now = clock.now();
     const email = normalizeEmail(body.email);
-    const ip = clientIp(c, config.trustProxy);
-    await consume(
+    const ip = clientIp(c, config);
+    await reserveAttempt(
       db,
       [
         { key: `reset:ip:${ip}`, rule: limits.perIp },
@@ -103,7 +106,11 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       const link = `${publicUrl}/reset-password#token=${token}`;
       // not awaited: a slow mail server must not reveal that the address has an account
       mail.send({ to: user.email, ...resetMail(user.firstName, link) }).catch((err: unknown) => {
-        log('error', { msg: 'password reset mail failed', requestId: c.get('requestId'), name: err instanceof Error ? err.name : 'unknown' });
+        log('error', {
+          msg: 'password reset mail failed',
+          requestId: c.get('requestId'),
+          name: err instanceof Error ? err.name : 'unknown',
+        });
       });
     }
     return c.json({}, 202);
@@ -112,6 +119,9 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
   const confirm = createRoute({
     method: 'post',
     path: '/auth/password-reset/confirm',
+    operationId: 'confirmPasswordReset',
+    // public: no bearer token
+    security: [],
     tags: ['auth'],
     summary: 'Set a new password with a reset link',
     description:
@@ -146,7 +156,7 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       return updated.email;
     });
     // the owner proved control of the mailbox: earlier failed logins no longer block the account
-    await clearLimit(db, `login:email:${email.slice(0, 320)}`);
+    await clearLimit(db, loginEmailKey(email));
     return c.body(null, 204);
   });
 

@@ -7,14 +7,22 @@ describeDb('personal API tokens', (ctx) => {
     const u = await register(ctx.app);
     const created = await call(ctx.app, 'POST', '/api/tokens', { token: u.token, body: { name: 'Home Assistant', scope: 'read' } });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), name: 'Home Assistant', scope: 'read', createdAt: ctx.clock.now().toISOString(), token: expect.stringMatching(/^wt_[a-z2-7]{52}$/) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      name: 'Home Assistant',
+      scope: 'read',
+      createdAt: ctx.clock.now().toISOString(),
+      token: expect.stringMatching(/^wt_[a-z2-7]{52}$/),
+    });
     const secret = created.body.token as string;
     const stored = await ctx.db.execute(sql`select encode(token_hash, 'hex') as h from api_tokens where id = ${created.body.id}`);
     const hash = (stored as unknown as { rows: { h: string }[] }).rows[0]!.h;
     expect(hash).toHaveLength(64);
     expect(hash).not.toContain(secret.slice(3, 20));
     const list = await call(ctx.app, 'GET', '/api/tokens', { token: u.token });
-    expect(list.body).toEqual([{ id: created.body.id, name: 'Home Assistant', scope: 'read', createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(list.body).toEqual([
+      { id: created.body.id, name: 'Home Assistant', scope: 'read', createdAt: expect.any(String), lastUsedAt: null },
+    ]);
     expect(list.text).not.toContain(secret);
 
     expect((await call(ctx.app, 'GET', '/api/weights', { token: secret })).status).toBe(200);
@@ -52,12 +60,17 @@ describeDb('personal API tokens', (ctx) => {
     for (const token of [read, rw]) {
       expect((await call(ctx.app, 'GET', '/api/tokens', { token })).status).toBe(403);
       expect((await call(ctx.app, 'POST', '/api/tokens', { token, body: { name: 'x', scope: 'read' } })).status).toBe(403);
-      expect((await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { password: 'another-Pass-77', currentPassword: u.password } })).status).toBe(403);
-      expect((await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { email: 'x@example.com', currentPassword: u.password } })).status).toBe(403);
+      expect(
+        (await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { password: 'another-Pass-77', currentPassword: u.password } }))
+          .status,
+      ).toBe(403);
+      expect(
+        (await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { email: 'x@example.com', currentPassword: u.password } })).status,
+      ).toBe(403);
       expect((await call(ctx.app, 'DELETE', '/api/users/me', { token, body: { currentPassword: u.password } })).status).toBe(403);
     }
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(200);
-    // unknown and malformed personal tokens: 403 like any invalid bearer (design.md §4)
+    // unknown and malformed personal tokens: 403 like any invalid bearer token
     expect((await call(ctx.app, 'GET', '/api/weights', { token: 'wt_' + 'a'.repeat(52) })).status).toBe(403);
     expect((await call(ctx.app, 'GET', '/api/weights', { token: 'wt_x' })).status).toBe(403);
   });
@@ -69,7 +82,12 @@ describeDb('personal API tokens', (ctx) => {
     expect((await call(ctx.app, 'GET', '/api/tokens', { token: b.token })).body).toEqual([]);
     expect((await call(ctx.app, 'DELETE', `/api/tokens/${t.body.id}`, { token: b.token })).status).toBe(404);
     expect((await call(ctx.app, 'GET', '/api/weights', { token: t.body.token })).status).toBe(200);
-    for (const body of [{ name: '', scope: 'read' }, { name: 'x', scope: 'admin' }, { name: 'x' }, { name: 'x', scope: 'read', userId: b.user.id }])
+    for (const body of [
+      { name: '', scope: 'read' },
+      { name: 'x', scope: 'admin' },
+      { name: 'x' },
+      { name: 'x', scope: 'read', userId: b.user.id },
+    ])
       expect((await call(ctx.app, 'POST', '/api/tokens', { token: a.token, body })).status, JSON.stringify(body)).toBe(422);
   });
 });

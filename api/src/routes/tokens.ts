@@ -1,7 +1,8 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
 import { errors } from '../schemas/common.js';
-import { ApiTokenSchema, CreateTokenSchema, NewApiTokenSchema, TokenIdParamSchema } from '../schemas/tokens.js';
+import { ApiTokenSchema, CreateTokenSchema, NewApiTokenSchema } from '@app/contract';
+import { TokenIdParamSchema } from '../schemas/params.js';
 import { requireAuth } from '../middleware/auth.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { notFound } from '../lib/errors.js';
@@ -21,6 +22,7 @@ export function tokenRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/tokens',
+      operationId: 'listApiTokens',
       tags: ['tokens'],
       summary: 'My personal API tokens (never their secrets)',
       security,
@@ -38,6 +40,7 @@ export function tokenRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/tokens',
+      operationId: 'createApiToken',
       tags: ['tokens'],
       summary: 'Create a personal API token',
       description:
@@ -66,6 +69,7 @@ export function tokenRoutes(deps: Deps) {
     createRoute({
       method: 'delete',
       path: '/tokens/{id}',
+      operationId: 'revokeApiToken',
       tags: ['tokens'],
       summary: 'Revoke a personal API token',
       security,

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { call, describeDb, GOOD_PASSWORD, register, uniqueEmail, type TestApp } from '../test/harness.js';
+import { call, DEFAULT_RATE_LIMITS, describeDb, GOOD_PASSWORD, register, uniqueEmail, type TestApp } from '../test/harness.js';
 
 async function upload(app: TestApp, token: string, bytes: Uint8Array, filename = 'a.png', type = 'image/png') {
   const form = new FormData();
@@ -39,11 +39,12 @@ function pngBomb(w: number, h: number): Uint8Array {
   ]);
 }
 
-const image = (format: 'png' | 'jpeg' | 'webp', w = 600, h = 400) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 30, b: 90 } } })
-    .withMetadata({ exif: { IFD0: { Copyright: 'SECRET-EXIF-MARKER', Artist: 'SECRET-EXIF-MARKER' } } })
-    [format]()
-    .toBuffer();
+const image = (format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' | 'tiff', w = 600, h = 400) => {
+  const withExif = sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 30, b: 90 } } }).withMetadata({
+    exif: { IFD0: { Copyright: 'SECRET-EXIF-MARKER', Artist: 'SECRET-EXIF-MARKER' } },
+  });
+  return withExif[format]().toBuffer();
+};
 
 describeDb('users', (ctx) => {
   it('GET /users/me returns the user without the hash', async () => {
@@ -52,7 +53,19 @@ describeDb('users', (ctx) => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual(u.user);
     expect(Object.keys(r.body).sort()).toEqual(
-      ['avatarUrl', 'dateOfBirth', 'email', 'firstName', 'gender', 'heightCm', 'id', 'lastName', 'role', 'unitPreference', 'weekStartsOn'].sort(),
+      [
+        'avatarUrl',
+        'dateOfBirth',
+        'email',
+        'firstName',
+        'gender',
+        'heightCm',
+        'id',
+        'lastName',
+        'role',
+        'unitPreference',
+        'weekStartsOn',
+      ].sort(),
     );
   });
 
@@ -191,10 +204,10 @@ describeDb('users', (ctx) => {
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).body.firstName).toBe(firstName);
   });
 
-  it('avatar: PNG, JPEG and WebP are re-encoded to a ≤256 px WebP without metadata, served publicly', async () => {
+  it('avatar: PNG, JPEG, WebP, GIF, AVIF and TIFF are re-encoded to a ≤256 px WebP without metadata, served publicly', async () => {
     const u = await register(ctx.app);
     let previous: string | null = null;
-    for (const format of ['png', 'jpeg', 'webp'] as const) {
+    for (const format of ['png', 'jpeg', 'webp', 'gif', 'avif', 'tiff'] as const) {
       const r = await upload(ctx.app, u.token, await image(format));
       expect(r.status, format).toBe(200);
       expect(r.body.avatarUrl).toMatch(/^\/api\/avatars\/[a-z2-7]{20,}$/);
@@ -232,7 +245,11 @@ describeDb('users', (ctx) => {
     expect(r.body.error.requestId).toEqual(expect.any(String));
     const form = new FormData();
     form.append('other', 'x');
-    const res = await ctx.app.request('/api/users/me/avatar', { method: 'POST', headers: { Authorization: `Bearer ${u.token}` }, body: form });
+    const res = await ctx.app.request('/api/users/me/avatar', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${u.token}` },
+      body: form,
+    });
     expect(res.status).toBe(422);
     const json = await call(ctx.app, 'POST', '/api/users/me/avatar', { token: u.token, body: { avatar: 'x' } });
     expect(json.status).toBe(415);
@@ -240,6 +257,36 @@ describeDb('users', (ctx) => {
     const corrupt = new Uint8Array(100);
     corrupt.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect((await upload(ctx.app, u.token, corrupt)).status).toBe(422);
+  });
+
+  it('avatar: an animated GIF keeps its first frame', async () => {
+    const u = await register(ctx.app);
+    const frame = (r: number, g: number, b: number) => Buffer.alloc(64 * 64 * 3, Buffer.from([r, g, b]));
+    const gif = await sharp(Buffer.concat([frame(255, 0, 0), frame(0, 0, 255)]), {
+      raw: { width: 64, height: 128, channels: 3, pageHeight: 64 },
+    })
+      .gif({ loop: 0, delay: [100, 100] })
+      .toBuffer();
+    expect((await sharp(gif).metadata()).pages).toBe(2);
+    const r = await upload(ctx.app, u.token, gif, 'dance.gif', 'image/gif');
+    expect(r.status).toBe(200);
+    const webp = Buffer.from(await (await ctx.app.request(r.body.avatarUrl)).arrayBuffer());
+    const meta = await sharp(webp).metadata();
+    expect(meta.pages ?? 1).toBe(1);
+    const { data } = await sharp(webp).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200); // red, the first frame
+    expect(data[2]).toBeLessThan(60);
+  });
+
+  it('avatar: an iPhone HEIC photo is refused with advice, not a failure', async () => {
+    const u = await register(ctx.app);
+    // an ISO-BMFF header with the heic brand, as iPhones write
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(200)]);
+    const r = await upload(ctx.app, u.token, heic, 'IMG_0001.HEIC', 'image/heic');
+    expect(r.status).toBe(415);
+    expect(r.body.error.details).toEqual([
+      { field: 'avatar', issue: 'HEIC photos cannot be read here. Use a JPEG, PNG, WebP, GIF, AVIF or TIFF image' },
+    ]);
   });
 
   it('avatar: a pixel bomb is refused quickly', async () => {
@@ -260,6 +307,41 @@ describeDb('users', (ctx) => {
     expect((await call(ctx.app, 'GET', url)).status).toBe(404);
     expect((await call(ctx.app, 'GET', '/api/avatars/doesnotexist')).status).toBe(404);
     expect((await call(ctx.app, 'GET', '/api/avatars/..%2F..%2Fetc')).status).toBe(404);
+  });
+
+  it('the current password cannot be guessed without limit: email and password changes are throttled like login', async () => {
+    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    const u = await register(ctx.app);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(app, 'PATCH', '/api/users/me', {
+          token: u.token,
+          body: { password: 'new-pass-phrase-9', currentPassword: `guess-${i}-pw` },
+        }).then((r) => r.status),
+      ),
+    );
+    const limit = DEFAULT_RATE_LIMITS.loginPerEmail.limit;
+    expect(statuses.filter((s) => s === 422)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - limit);
+    const blocked = await call(app, 'PATCH', '/api/users/me', {
+      token: u.token,
+      body: { email: uniqueEmail(), currentPassword: u.password },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('Retry-After')).toMatch(/^\d+$/);
+    // other profile changes need no password and stay possible
+    expect((await call(app, 'PATCH', '/api/users/me', { token: u.token, body: { firstName: 'Still' } })).status).toBe(200);
+  });
+
+  it('a right current password after a wrong one goes through and forgets the failure', async () => {
+    const app = ctx.makeApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerEmail: { limit: 2, windowSeconds: 900 } } });
+    const u = await register(ctx.app);
+    const change = (currentPassword: string) =>
+      call(app, 'PATCH', '/api/users/me', { token: u.token, body: { email: uniqueEmail(), currentPassword } }).then((r) => r.status);
+    expect(await change('wrong-one-here')).toBe(422);
+    expect(await change(u.password)).toBe(200);
+    expect(await change('wrong-two-here')).toBe(422);
+    expect(await change(u.password)).toBe(200);
   });
 
   it('register with a fresh password, then the user can use it (sanity)', async () => {

@@ -1,13 +1,13 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
-import { UpdateUserSchema, UserSchema } from '../schemas/users.js';
-import { errors, normalizeEmail } from '../schemas/common.js';
+import { normalizeEmail, todayUtc, UpdateUserSchema, UserSchema } from '@app/contract';
+import { errors } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
-import { todayUtc } from '../lib/dates.js';
-import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, isCommonPassword } from '../auth/password.js';
+import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
@@ -22,6 +22,7 @@ export function userRoutes(deps: Deps) {
   const getMe = createRoute({
     method: 'get',
     path: '/users/me',
+    operationId: 'getMe',
     tags: ['users'],
     summary: 'The current user',
     security: [{ bearerAuth: [] }],
@@ -41,6 +42,7 @@ export function userRoutes(deps: Deps) {
   const patchMe = createRoute({
     method: 'patch',
     path: '/users/me',
+    operationId: 'updateMe',
     tags: ['users'],
     summary: 'Update the current user',
     description:
@@ -60,6 +62,7 @@ export function userRoutes(deps: Deps) {
       413: errors[413],
       415: errors[415],
       422: errors[422],
+      429: errors[429],
     },
   });
   app.openapi(patchMe, async (c) => {
@@ -70,18 +73,17 @@ export function userRoutes(deps: Deps) {
     if (!user) throw forbidden('Unknown user');
 
     const details: ErrorDetail[] = [];
-    if (body.dateOfBirth && body.dateOfBirth >= todayUtc(clock))
+    if (body.dateOfBirth && body.dateOfBirth >= todayUtc(clock.now()))
       details.push({ field: 'dateOfBirth', issue: 'Date of birth must be in the past' });
     const newEmail = body.email !== undefined ? normalizeEmail(body.email) : undefined;
     const emailChanges = newEmail !== undefined && newEmail !== user.email;
-    if (body.password !== undefined && isCommonPassword(body.password))
-      details.push({ field: 'password', issue: COMMON_PASSWORD_ISSUE });
+    if (body.password !== undefined && isCommonPassword(body.password)) details.push({ field: 'password', issue: COMMON_PASSWORD_ISSUE });
     if (details.length) throw validationError(details);
 
     if (emailChanges || body.password !== undefined) {
       if (!body.currentPassword)
         throw validationError([{ field: 'currentPassword', issue: 'Enter your current password to change email or password' }]);
-      if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+      if (!(await verifyCurrentPasswordThrottled(deps, c, user, body.currentPassword)))
         throw validationError([{ field: 'currentPassword', issue: 'Current password is incorrect' }]);
     }
     if (emailChanges) {
@@ -134,4 +136,3 @@ function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
-

@@ -79,7 +79,10 @@ describeDb('weights', (ctx) => {
     for (const [raw, field] of bad) {
       const r = await call(ctx.app, 'POST', '/api/weights', { token: u.token, rawBody: raw, contentType: 'application/json' });
       expect(r.status, raw.slice(0, 80)).toBe(422);
-      expect(r.body.error.details.map((d: { field: string }) => d.field), raw.slice(0, 80)).toContain(field);
+      expect(
+        r.body.error.details.map((d: { field: string }) => d.field),
+        raw.slice(0, 80),
+      ).toContain(field);
     }
     // boundaries that are fine: tomorrow, 1900-01-01, 255 code points of emoji, leap day
     for (const body of [
@@ -186,56 +189,59 @@ describeDb('weights', (ctx) => {
     it('weekly averages across 2024/2025 with both week starts (ISO week-year)', async () => {
       const u = await seed(entries2024);
       expect(await avg(u, 'weekly?week_starts_on=1')).toEqual([
-        { week: '2024-52', average: 80.5, count: 2 },
-        { week: '2025-01', average: 83.5, count: 4 },
-        { week: '2025-02', average: 86, count: 1 },
+        { week: '2024-52', average: 80.5, count: 2, start: '2024-12-23', end: '2024-12-29' },
+        { week: '2025-01', average: 83.5, count: 4, start: '2024-12-30', end: '2025-01-05' },
+        { week: '2025-02', average: 86, count: 1, start: '2025-01-06', end: '2025-01-12' },
       ]);
       // Sunday-start weeks take the number of the following Monday's ISO week
       expect(await avg(u, 'weekly?week_starts_on=0')).toEqual([
-        { week: '2024-52', average: 80, count: 1 },
-        { week: '2025-01', average: 82.5, count: 4 },
-        { week: '2025-02', average: 85.5, count: 2 },
+        { week: '2024-52', average: 80, count: 1, start: '2024-12-22', end: '2024-12-28' },
+        { week: '2025-01', average: 82.5, count: 4, start: '2024-12-29', end: '2025-01-04' },
+        { week: '2025-02', average: 85.5, count: 2, start: '2025-01-05', end: '2025-01-11' },
       ]);
       // default: the user's weekStartsOn (0 for a new user)
       expect(await avg(u, 'weekly')).toEqual(await avg(u, 'weekly?week_starts_on=0'));
       expect(await avg(u, 'monthly')).toEqual([
-        { month: '2024-12', average: 81.5, count: 4 },
-        { month: '2025-01', average: 85, count: 3 },
+        { month: '2024-12', average: 81.5, count: 4, start: '2024-12-01', end: '2024-12-31' },
+        { month: '2025-01', average: 85, count: 3, start: '2025-01-01', end: '2025-01-31' },
       ]);
       expect(await avg(u, 'yearly')).toEqual([
-        { year: '2024', average: 81.5, count: 4 },
-        { year: '2025', average: 85, count: 3 },
+        { year: '2024', average: 81.5, count: 4, start: '2024-01-01', end: '2024-12-31' },
+        { year: '2025', average: 85, count: 3, start: '2025-01-01', end: '2025-12-31' },
       ]);
       expect(await avg(u, 'monthly?start_date=2024-12-31&end_date=2025-01-05')).toEqual([
-        { month: '2024-12', average: 83, count: 1 },
-        { month: '2025-01', average: 84.5, count: 2 },
+        // a bucket is the whole month, whatever part of it the range covers
+        { month: '2024-12', average: 83, count: 1, start: '2024-12-01', end: '2024-12-31' },
+        { month: '2025-01', average: 84.5, count: 2, start: '2025-01-01', end: '2025-01-31' },
       ]);
     });
 
     it('weekly averages across 2026/2027 (a 53-week year) with both week starts', async () => {
       const u = await seed(entries2026);
       expect(await avg(u, 'weekly?week_starts_on=1')).toEqual([
-        { week: '2026-52', average: 70, count: 1 },
-        { week: '2026-53', average: 72.5, count: 4 },
-        { week: '2027-01', average: 75, count: 1 },
+        { week: '2026-52', average: 70, count: 1, start: '2026-12-21', end: '2026-12-27' },
+        { week: '2026-53', average: 72.5, count: 4, start: '2026-12-28', end: '2027-01-03' },
+        { week: '2027-01', average: 75, count: 1, start: '2027-01-04', end: '2027-01-10' },
       ]);
       expect(await avg(u, 'weekly?week_starts_on=0')).toEqual([
-        { week: '2026-53', average: 71.5, count: 4 },
-        { week: '2027-01', average: 74.5, count: 2 },
+        { week: '2026-53', average: 71.5, count: 4, start: '2026-12-27', end: '2027-01-02' },
+        { week: '2027-01', average: 74.5, count: 2, start: '2027-01-03', end: '2027-01-09' },
       ]);
       expect(await avg(u, 'yearly')).toEqual([
-        { year: '2026', average: 71, count: 3 },
-        { year: '2027', average: 74, count: 3 },
+        { year: '2026', average: 71, count: 3, start: '2026-01-01', end: '2026-12-31' },
+        { year: '2027', average: 74, count: 3, start: '2027-01-01', end: '2027-12-31' },
       ]);
     });
 
-    it('averages are rounded to 1 decimal', async () => {
+    it('averages travel unrounded: the reader rounds once, in its unit', async () => {
       const u = await seed([
         ['2025-03-03', 70.11],
         ['2025-03-04', 70.16],
         ['2025-03-05', 70.2],
       ]);
-      expect(await avg(u, 'monthly')).toEqual([{ month: '2025-03', average: 70.2, count: 3 }]);
+      const [march] = await avg(u, 'monthly');
+      expect(march).toMatchObject({ month: '2025-03', count: 3, start: '2025-03-01', end: '2025-03-31' });
+      expect(march.average).toBeCloseTo((70.11 + 70.16 + 70.2) / 3, 10);
     });
   }
 });

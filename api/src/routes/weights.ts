@@ -1,19 +1,11 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
-import {
-  AverageItemSchema,
-  AverageQuerySchema,
-  CreateWeightSchema,
-  DateParamSchema,
-  PeriodParamSchema,
-  RangeQuerySchema,
-  WeightEntrySchema,
-} from '../schemas/weights.js';
+import { AverageItemSchema, futureDateProblem, isCalendarDate, WeightEntryInputSchema, WeightEntrySchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
+import { AverageQuerySchema, DateParamSchema, PeriodParamSchema, RangeQuerySchema } from '../schemas/params.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { ApiError, notFound, validationError } from '../lib/errors.js';
-import { isCalendarDate, tomorrowUtc } from '../lib/dates.js';
 import { validationHook } from '../lib/validation.js';
 import * as repo from '../repositories/weights.js';
 import { findUserById } from '../repositories/users.js';
@@ -36,6 +28,7 @@ export function weightRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/weights',
+      operationId: 'listEntries',
       tags: ['weights'],
       summary: 'List entries',
       description: 'Entries between start_date and end_date (both optional, inclusive), ascending by date.',
@@ -60,6 +53,7 @@ export function weightRoutes(deps: Deps) {
       createRoute({
         method: 'get',
         path: `/weights/${edge}`,
+        operationId: edge === 'latest' ? 'getLatestEntry' : 'getEarliestEntry',
         tags: ['weights'],
         summary: `The ${edge} entry`,
         security,
@@ -83,6 +77,7 @@ export function weightRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/weights/date/{date}',
+      operationId: 'getEntry',
       tags: ['weights'],
       summary: 'The entry of one date',
       security,
@@ -108,6 +103,7 @@ export function weightRoutes(deps: Deps) {
     createRoute({
       method: 'delete',
       path: '/weights/date/{date}',
+      operationId: 'deleteEntry',
       tags: ['weights'],
       summary: 'Delete the entry of one date',
       security,
@@ -126,6 +122,7 @@ export function weightRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/weights',
+      operationId: 'saveEntry',
       tags: ['weights'],
       summary: 'Create or replace the entry of a date',
       description:
@@ -133,7 +130,7 @@ export function weightRoutes(deps: Deps) {
         'notes: at most 255 characters; omitted notes clear them.',
       security,
       middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
-      request: { body: { content: { 'application/json': { schema: CreateWeightSchema } }, required: true } },
+      request: { body: { content: { 'application/json': { schema: WeightEntryInputSchema } }, required: true } },
       responses: {
         201: { ...entryJson, description: 'The saved entry' },
         400: errors[400],
@@ -146,7 +143,8 @@ export function weightRoutes(deps: Deps) {
     }),
     async (c) => {
       const body = c.req.valid('json');
-      if (body.date > tomorrowUtc(clock)) throw validationError([{ field: 'date', issue: 'Date cannot be in the future' }]);
+      const future = futureDateProblem(body.date, clock.now());
+      if (future) throw validationError([{ field: 'date', issue: future }]);
       const e = await repo.upsertEntry(
         db,
         c.get('user').id,
@@ -161,11 +159,13 @@ export function weightRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/weights/average/{period}',
+      operationId: 'getAverages',
       tags: ['weights'],
       summary: 'Weekly, monthly or yearly averages',
       description:
-        'Ascending buckets {week: "IYYY-IW" | month: "YYYY-MM" | year: "YYYY", average (1 decimal), count}. Weeks use ISO-8601 ' +
-        'numbering with the ISO week-year; with week_starts_on=0 a Sunday belongs to the following Monday\'s ISO week.',
+        'Ascending buckets {week: "IYYY-IW" | month: "YYYY-MM" | year: "YYYY", average (kg, unrounded), count, start, end}. ' +
+        'Weeks use ISO-8601 numbering with the ISO week-year; with week_starts_on=0 a week runs Sunday to Saturday and ' +
+        "takes the number of its Monday's ISO week. start and end are the bucket's first and last day.",
       security,
       middleware: [auth] as const,
       request: { params: PeriodParamSchema, query: AverageQuerySchema },
@@ -187,7 +187,7 @@ export function weightRoutes(deps: Deps) {
       const rows = await repo.averages(db, userId, period, wso, q.start_date, q.end_date);
       const key = period === 'weekly' ? 'week' : period === 'monthly' ? 'month' : 'year';
       return c.json(
-        rows.map((r) => ({ [key]: r.key, average: r.average, count: r.count })),
+        rows.map((r) => ({ [key]: r.key, average: r.average, count: r.count, start: r.start, end: r.end })),
         200,
       );
     },

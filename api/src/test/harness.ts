@@ -35,7 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     dataDir: '/nonexistent',
     jwtSecret: TEST_SECRET,
-    trustProxy: false,
+    trustedProxies: [],
     allowedOrigins: ['http://localhost:3000'],
     cookieSecure: 'auto',
     apiWorkers: 1,
@@ -121,7 +121,7 @@ export class Ctx {
     this.logs.push(JSON.stringify({ level, ...line }));
   };
 
-  /** A new app over the same database, with config overrides (e.g. trustProxy, production argon2). */
+  /** A new app over the same database, with config overrides (e.g. trustedProxies, production argon2). */
   makeApp(overrides: Partial<Config> = {}): TestApp {
     return createApp({ db: this.db, config: testConfig(overrides), clock: this.clock, log: this.log, ping: this.database.ping });
   }
@@ -153,7 +153,7 @@ export type Res = { status: number; headers: Headers; body: any; text: string; c
 export type ReqOptions = {
   token?: string;
   body?: unknown;
-  rawBody?: RequestInit["body"];
+  rawBody?: RequestInit['body'];
   contentType?: string;
   cookie?: string;
   headers?: Record<string, string>;
@@ -164,7 +164,7 @@ export async function call(app: TestApp, method: string, path: string, o: ReqOpt
   const headers: Record<string, string> = { ...(o.headers ?? {}) };
   if (o.token) headers.Authorization = `Bearer ${o.token}`;
   if (o.cookie) headers.Cookie = o.cookie;
-  let body: RequestInit["body"] | undefined = o.rawBody;
+  let body: RequestInit['body'] | undefined = o.rawBody;
   if (o.body !== undefined) {
     body = JSON.stringify(o.body);
     headers['Content-Type'] ??= 'application/json';
@@ -173,11 +173,11 @@ export async function call(app: TestApp, method: string, path: string, o: ReqOpt
   const env = { incoming: { socket: { remoteAddress: o.ip ?? '203.0.113.7' } } };
   const res = await app.request(path, { method, headers, body }, env);
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
-    parsed = undefined;
+    // not JSON (an image, a CSV): body stays undefined, text has it
   }
   const set = res.headers.get('set-cookie') ?? undefined;
   const m = set ? /wt_refresh=([^;]*)/.exec(set) : null;

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Deps } from '../types.js';
+import { listEntries } from '../repositories/weights.js';
+import { createImport, failImport, finishImport, purgeOldImports, setImportProgress } from '../repositories/imports.js';
+import type { ParseOptions } from './parse.js';
+import { parseInWorker } from './run.js';
+import type { ExistingEntries } from './summary.js';
+import type { StoredUpload } from './upload.js';
+
+/** Progress is written at most this often: enough for a progress bar, few writes for a large file. */
+const PROGRESS_EVERY_MS = 500;
+const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Registers an uploaded file as an import and parses it in the background (a worker thread), so the upload answers
+ * at once and the preview can show progress. The outcome lands in the database, where any API process finds it.
+ * Resolves with the import's id, and `done` with the background work (tests and shutdown may wait for it).
+ */
+export async function startImport(deps: Deps, userId: string, upload: StoredUpload, options: ParseOptions) {
+  const { db, clock, log } = deps;
+  const id = randomUUID();
+  const now = clock.now();
+  await purgeOldImports(db, new Date(now.getTime() - KEPT_FOR_MS));
+  await createImport(db, { id, userId, fileName: upload.fileName, bytesTotal: upload.size, now });
+
+  const done = (async () => {
+    let lastWrite = 0;
+    try {
+      const existing: ExistingEntries = {};
+      for (const e of await listEntries(db, userId)) existing[e.date] = { weightKg: e.weightKg, notes: e.notes };
+      const result = await parseInWorker({ path: upload.path, options, existing }, ({ bytesRead }) => {
+        if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+        lastWrite = Date.now();
+        void setImportProgress(db, userId, id, bytesRead, clock.now()).catch(() => {});
+      });
+      if (result.ok) await finishImport(db, userId, id, result.summary, result.rowChunks, clock.now());
+      else await failImport(db, userId, id, result.message, clock.now());
+    } catch (e) {
+      log('error', { msg: 'import failed', importId: id, name: e instanceof Error ? e.name : typeof e });
+      await failImport(db, userId, id, 'The file could not be read. Check that it is an export of a supported app.', clock.now()).catch(
+        () => {},
+      );
+    } finally {
+      await rm(upload.path, { force: true });
+    }
+  })();
+  return { id, done };
+}

@@ -1,0 +1,57 @@
+import type { ImportRow, ParsedImport, Rejected } from './parse.js';
+
+/** How much of a large import the preview lists; the counts always cover everything. */
+export const SAMPLE_ROWS = 20;
+export const LISTED_REJECTED = 100;
+export const LISTED_CONFLICTS = 100;
+/** Rows per stored chunk: one chunk is a few tens of KB, a short step for the database to read or write. */
+export const CHUNK_ROWS = 500;
+
+export type EntryValues = { weightKg: number; notes: string | null };
+/** The user's entries by date, for telling which imported days already have one. */
+export type ExistingEntries = Record<string, EntryValues>;
+export type Conflict = { date: string; existing: EntryValues; incoming: EntryValues };
+
+export type ImportSummary = Omit<ParsedImport, 'rows' | 'rejected'> & {
+  counts: { rows: number; rejected: number; duplicatesInFile: number; conflicts: number };
+  /** First and last date among the rows, or null when none was recognised. */
+  range: { first: string; last: string } | null;
+  /** The first rows by date. */
+  rows: ImportRow[];
+  rejected: Rejected[];
+  conflicts: Conflict[];
+};
+
+/**
+ * What the preview shows of a parsed file, and every row, sorted by date, as the JSON the commit reads back
+ * ([{date, weightKg, notes}]), in chunks of CHUNK_ROWS.
+ */
+export function summarize(parsed: ParsedImport, existing: ExistingEntries): { summary: ImportSummary; rowChunks: string[] } {
+  const rows = [...parsed.rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const conflicts: Conflict[] = [];
+  let conflictCount = 0;
+  for (const r of rows) {
+    const e = existing[r.date];
+    if (!e) continue;
+    conflictCount++;
+    if (conflicts.length < LISTED_CONFLICTS)
+      conflicts.push({
+        date: r.date,
+        existing: { weightKg: e.weightKg, notes: e.notes },
+        incoming: { weightKg: r.weightKg, notes: r.notes },
+      });
+  }
+  const { rows: _rows, rejected, ...rest } = parsed;
+  const summary: ImportSummary = {
+    ...rest,
+    counts: { rows: rows.length, rejected: rejected.length, duplicatesInFile: parsed.duplicatesInFile, conflicts: conflictCount },
+    range: rows.length ? { first: rows[0]!.date, last: rows[rows.length - 1]!.date } : null,
+    rows: rows.slice(0, SAMPLE_ROWS),
+    rejected: rejected.slice(0, LISTED_REJECTED),
+    conflicts,
+  };
+  const rowChunks: string[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK_ROWS)
+    rowChunks.push(JSON.stringify(rows.slice(i, i + CHUNK_ROWS).map(({ date, weightKg, notes }) => ({ date, weightKg, notes }))));
+  return { summary, rowChunks };
+}

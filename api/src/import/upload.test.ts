@@ -1,0 +1,64 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { receiveUpload, UPLOAD_DIR } from './upload.js';
+
+const limits = { fileField: 'file', maxBytes: 64 * 1024, tooLarge: 'The file is larger than 64 KiB' };
+
+/** A multipart body sent in pieces with no Content-Length, as a chunked upload arrives. */
+function chunkedRequest(parts: string[]): Request {
+  const boundary = 'b0undary';
+  const text = parts.join('');
+  const bytes = new TextEncoder().encode(text.replace(/BOUNDARY/g, boundary));
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.subarray(i, i + 8192));
+      controller.close();
+    },
+  });
+  return new Request('http://api.local/api/imports', {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+const filePart = (content: string, name = 'file') =>
+  `--BOUNDARY\r\nContent-Disposition: form-data; name="${name}"; filename="w.csv"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n`;
+
+describe('receiveUpload', () => {
+  it('stores the file part on disk and keeps the text fields', async () => {
+    const u = await receiveUpload(
+      chunkedRequest([
+        '--BOUNDARY\r\nContent-Disposition: form-data; name="unit"\r\n\r\nlb\r\n',
+        filePart('date,weight\n2024-01-01,80\n'),
+        '--BOUNDARY--\r\n',
+      ]),
+      limits,
+    );
+    expect(u).toMatchObject({ fileName: 'w.csv', size: 26, fields: { unit: 'lb' } });
+    expect(readFileSync(u.path, 'utf8')).toBe('date,weight\n2024-01-01,80\n');
+  });
+
+  it('refuses a chunked file past the limit with 413 and leaves nothing on disk', async () => {
+    const before = existsSync(UPLOAD_DIR) ? readdirSync(UPLOAD_DIR).length : 0;
+    await expect(receiveUpload(chunkedRequest([filePart('x'.repeat(200 * 1024)), '--BOUNDARY--\r\n']), limits)).rejects.toMatchObject({
+      status: 413,
+      details: [{ field: 'file', issue: 'The file is larger than 64 KiB' }],
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(readdirSync(UPLOAD_DIR).length).toBe(before);
+  });
+
+  it('422 without a file part, 400 for a body that is not multipart, 415 for another type', async () => {
+    await expect(
+      receiveUpload(chunkedRequest(['--BOUNDARY\r\nContent-Disposition: form-data; name="unit"\r\n\r\nkg\r\n--BOUNDARY--\r\n']), limits),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(receiveUpload(chunkedRequest(['garbage without any boundary']), limits)).rejects.toMatchObject({
+      status: expect.any(Number),
+    });
+    await expect(
+      receiveUpload(new Request('http://x/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }), limits),
+    ).rejects.toMatchObject({ status: 415 });
+  });
+});

@@ -1,0 +1,18 @@
+import { z } from '@hono/zod-openapi';
+import { DATE_FORMATS, IMPORT_UNITS } from '@app/contract';
+
+// Multipart bodies: what the OpenAPI document shows and what the request validator checks of the text fields.
+
+export const AvatarUploadSchema = z
+  .object({
+    avatar: z.any().openapi({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 2 MiB' }),
+  })
+  .openapi('AvatarUpload');
+
+export const ImportUploadSchema = z
+  .object({
+    file: z.any().openapi({ type: 'string', format: 'binary', description: 'An export file, at most 5 MiB' }),
+    dateFormat: z.enum(DATE_FORMATS).optional().openapi({ description: 'Day/month order for slashed dates' }),
+    unit: z.enum(IMPORT_UNITS).optional().openapi({ description: 'Unit of a weight column that does not say (default kg)' }),
+  })
+  .openapi('ImportUpload');
