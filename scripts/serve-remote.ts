@@ -1,7 +1,7 @@
 // Serves one remote's dist/ as a static host would (its own process and port), with CORS so the
 // same files also work when the remote is deployed on another origin than the shell.
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { serveOrExit } from '@app/server-kit';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { serveDist } from '../shell/server/static';
@@ -18,7 +18,13 @@ app.use('*', serveDist(path.join(ROOT, dir, 'dist')));
 app.notFound((c) => c.text('Not found', 404));
 
 const port = Number(portArg);
-const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '127.0.0.1' }, () =>
-  console.log(`${dir} served on http://127.0.0.1:${port}`),
-);
+const host = process.env.HOST ?? '127.0.0.1';
+const server = serveOrExit({
+  name: dir,
+  fetch: app.fetch,
+  port,
+  hostname: host,
+  portVariable: `MF_${dir.replace(/^mf-/, '').toUpperCase()}_PORT`,
+  onListening: () => console.log(`${dir} served on http://${host}:${port}`),
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

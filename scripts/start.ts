@@ -1,5 +1,6 @@
 // `npm start`: builds what is not built yet, then serves the production builds — the API, the
 // shell (which proxies /api and /remotes/*), and each remote as its own process on its own port.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { resolveRemotes } from '../shell/server/remotes';
 import { FRONTENDS, ROOT } from './lib/apps';
@@ -13,6 +14,8 @@ await buildApps(FRONTENDS, !rebuild);
 const shellPort = Number(env.SHELL_PORT ?? 3000);
 const apiPort = Number(env.API_PORT ?? 4000);
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${shellPort}`;
+// Only the shell knows it, so another local process cannot pose as the proxy and pick its own client IP.
+const proxySecret = env.PROXY_SECRET ?? randomBytes(24).toString('base64url');
 
 const specs: ProcSpec[] = [
   {
@@ -20,9 +23,10 @@ const specs: ProcSpec[] = [
     cwd: ROOT,
     ...tsNode(path.join(ROOT, 'api/src/main.ts')),
     env: {
-      PORT: String(apiPort),
-      // Requests reach the API through the shell's proxy, which sets X-Forwarded-For itself.
-      TRUST_PROXY: env.TRUST_PROXY ?? 'true',
+      API_PORT: String(apiPort),
+      // Requests reach the API through the shell's proxy on this machine, which sets X-Forwarded-For itself.
+      TRUST_PROXY: env.TRUST_PROXY ?? 'loopback',
+      PROXY_SECRET: proxySecret,
       ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? `${publicUrl},http://127.0.0.1:${shellPort}`,
       // Links in e-mails (password reset) point at the shell the user opens.
       PUBLIC_URL: publicUrl,
@@ -37,15 +41,22 @@ const specs: ProcSpec[] = [
     name: 'shell',
     cwd: ROOT,
     ...tsNode(path.join(ROOT, 'shell/server/main.ts')),
-    env: { SHELL_PORT: String(shellPort), API_UPSTREAM: env.API_UPSTREAM ?? `http://127.0.0.1:${apiPort}` },
+    env: { SHELL_PORT: String(shellPort), API_UPSTREAM: env.API_UPSTREAM ?? `http://127.0.0.1:${apiPort}`, PROXY_SECRET: proxySecret },
   },
 ];
 
 // START_SKIP=mf-analytics,... leaves processes out (the browser suite runs one remote itself).
 const skip = new Set((env.START_SKIP ?? '').split(',').filter(Boolean));
-runAll(specs.filter((s) => !skip.has(s.name)), { exitWhenAnyExits: env.START_EXIT_ON_FAILURE === 'true' });
+// a server that cannot start (its port is taken) stops the rest: half a product is not one
+runAll(
+  specs.filter((s) => !skip.has(s.name)),
+  { exitWhenAnyExits: env.START_EXIT_ON_FAILURE !== 'false' },
+);
 
-const healthy = await waitForUrl(`http://127.0.0.1:${shellPort}/api/health`, 90_000);
+// the API first (asking the shell meanwhile would only fill its log with refused connections), then the shell
+const healthy =
+  (skip.has('api') || (await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, 90_000))) &&
+  (await waitForUrl(`http://127.0.0.1:${shellPort}/api/health`, 30_000));
 console.log(
   healthy
     ? `\n  Weightwise is running: open ${publicUrl}\n  (Ctrl-C stops every process)\n`

@@ -28,9 +28,7 @@ export function runAll(specs: ProcSpec[], opts: { exitWhenAnyExits?: boolean } =
       process.exit(code);
     }, 8000);
     deadline.unref();
-    Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() =>
-      process.exit(code),
-    );
+    Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() => process.exit(code));
   };
 
   specs.forEach((spec, i) => {

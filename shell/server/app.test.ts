@@ -53,10 +53,17 @@ describe('shell server', () => {
     expect((await app.request('/assets/missing.js')).status).toBe(404);
   });
 
-  it('answers 503 in the API error shape when the API is down', async () => {
-    const res = await app.request('/api/health');
+  it('answers 503 in the API error shape, with charset and request id, when the API is down', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const quiet = createShellServer({ distDir: fakeDist(), env, clientIp: () => '203.0.113.9', log: (l) => lines.push(l) });
+    const res = await quiet.request('/api/health');
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ error: { details: [] } });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const requestId = res.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await res.json()).toEqual({ error: { message: 'The service is unavailable. Try again in a moment.', details: [], requestId } });
+    expect(lines).toEqual([expect.objectContaining({ msg: 'proxy', requestId, status: 503 })]);
   });
 });
 
@@ -106,8 +113,13 @@ describe('remote proxy', () => {
     }
   });
 
-  it('answers 502 when the remote is down', async () => {
-    const app = createShellServer({ distDir: fakeDist(), env: { REMOTE_OVERVIEW_UPSTREAM: 'http://127.0.0.1:9' } });
-    expect((await app.request('/remotes/overview/remoteEntry.js')).status).toBe(502);
+  it('answers 502 in the API error shape when the remote is down', async () => {
+    const app = createShellServer({ distDir: fakeDist(), env: { REMOTE_OVERVIEW_UPSTREAM: 'http://127.0.0.1:9' }, log: () => {} });
+    const res = await app.request('/remotes/overview/remoteEntry.js');
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(await res.json()).toMatchObject({
+      error: { message: 'The overview screen is unavailable right now', requestId: res.headers.get('x-request-id') },
+    });
   });
 });

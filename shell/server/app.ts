@@ -1,18 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
-import { proxy } from 'hono/proxy';
+import { Hono, type Context } from 'hono';
 import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
-import { passThrough } from './passthrough';
+import { forward, UpstreamError } from './proxy';
 import { serveDist } from './static';
+
+/** What a static-file upstream needs: content negotiation and revalidation. */
+const STATIC_REQUEST_HEADERS = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'range', 'if-range'];
 
 export interface ShellServerOptions {
   distDir: string;
   env?: Record<string, string | undefined>;
   /** Overridable for tests; defaults to the peer address of the TCP connection. */
-  clientIp?: (c: import('hono').Context) => string | undefined;
+  clientIp?: (c: Context) => string | undefined;
+  /** Where proxy failures are reported (one JSON line each); defaults to stderr. */
+  log?: (line: Record<string, unknown>) => void;
 }
+
+/**
+ * An answer the proxy makes itself has the API's error shape, so the client reads it like any other error,
+ * and a request id that is also in the shell's log line.
+ */
+function proxyError(status: number, message: string, log: (line: Record<string, unknown>) => void, cause: string): Response {
+  const requestId = randomUUID();
+  log({ level: 'error', msg: 'proxy', requestId, status, cause });
+  return new Response(JSON.stringify({ error: { message, details: [], requestId } }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId },
+  });
+}
+
+const defaultLog = (line: Record<string, unknown>) =>
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...line })}\n`);
 
 /** The page may only run scripts from its own origin (and from remotes on other origins, if any). */
 export function contentSecurityPolicy(extraOrigins: string[]): string {
@@ -35,7 +56,7 @@ export function contentSecurityPolicy(extraOrigins: string[]): string {
  * The shell's origin: its static build, `/remotes.json` from the environment, and a reverse proxy
  * for `/api` and `/remotes/<key>` so the page, its scripts and its cookies share one origin.
  */
-export function createShellServer({ distDir, env = process.env, clientIp }: ShellServerOptions) {
+export function createShellServer({ distDir, env = process.env, clientIp, log = defaultLog }: ShellServerOptions) {
   const app = new Hono();
   const remotes = resolveRemotes(env);
   const csp = contentSecurityPolicy(remoteOrigins(env));
@@ -58,30 +79,40 @@ export function createShellServer({ distDir, env = process.env, clientIp }: Shel
     return c.json(remotesManifest(env));
   });
 
-  // The API trusts X-Forwarded-For only from us; overwrite whatever the client sent.
-  app.all('/api/*', (c) => {
+  // The API trusts X-Forwarded-For only from us (and, when set, only with the shared secret): whatever the
+  // client sent in those headers is replaced.
+  app.all('/api/*', async (c) => {
     const url = new URL(c.req.url);
-    const headers: Record<string, string | undefined> = {
-      ...c.req.header(),
+    const setHeaders = {
       'x-forwarded-for': peer(c) ?? '',
       'x-forwarded-proto': url.protocol.replace(':', ''),
-      'x-forwarded-host': c.req.header('host'),
+      'x-forwarded-host': c.req.header('host') ?? url.host,
+      'x-proxy-secret': env.PROXY_SECRET || undefined,
     };
-    return proxy(`${apiUpstream}${url.pathname}${url.search}`, { raw: c.req.raw, headers }).catch(() =>
-      c.json(
-        { error: { message: 'The service is unavailable. Try again in a moment.', details: [] } },
-        503,
-        { 'Cache-Control': 'no-store' },
-      ),
-    );
+    try {
+      return await forward(`${apiUpstream}${url.pathname}${url.search}`, c.req.raw, { setHeaders });
+    } catch (err) {
+      const timedOut = err instanceof UpstreamError && err.timedOut;
+      return proxyError(
+        timedOut ? 504 : 503,
+        timedOut ? 'The service took too long to answer. Try again in a moment.' : 'The service is unavailable. Try again in a moment.',
+        log,
+        err instanceof Error ? err.message : String(err),
+      );
+    }
   });
 
   for (const r of remotes) {
-    app.all(`/remotes/${r.key}/*`, (c) => {
+    app.all(`/remotes/${r.key}/*`, async (c) => {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+        return proxyError(405, 'Remotes are static files: GET or HEAD only', log, c.req.method);
       const url = new URL(c.req.url);
       const rest = url.pathname.slice(`/remotes/${r.key}`.length);
-      // Byte-for-byte (never decompressed): remotes are precompressed static files.
-      return passThrough(`${r.upstream}${rest}${url.search}`, c.req.raw).catch(() => c.text('Remote unavailable', 502, { 'Cache-Control': 'no-store' }));
+      try {
+        return await forward(`${r.upstream}${rest}${url.search}`, c.req.raw, { requestHeaders: STATIC_REQUEST_HEADERS });
+      } catch (err) {
+        return proxyError(502, `The ${r.key} screen is unavailable right now`, log, err instanceof Error ? err.message : String(err));
+      }
     });
   }
 

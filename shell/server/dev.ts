@@ -6,7 +6,13 @@ export function remotesDevMiddleware(env: Env = process.env) {
   const api = env.API_UPSTREAM ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`;
   return {
     proxy: [
-      { context: ['/api'], target: api, changeOrigin: false, xfwd: true },
+      {
+        context: ['/api'],
+        target: api,
+        changeOrigin: false,
+        xfwd: true,
+        ...(env.PROXY_SECRET ? { headers: { 'x-proxy-secret': env.PROXY_SECRET } } : {}),
+      },
       ...resolveRemotes(env).map((r) => ({
         context: [`/remotes/${r.key}`],
         target: r.upstream,

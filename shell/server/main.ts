@@ -1,13 +1,18 @@
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { serveOrExit } from '@app/server-kit';
 import { createShellServer } from './app';
 
 const port = Number(process.env.SHELL_PORT ?? process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const distDir = path.resolve(import.meta.dirname, '../dist');
 
-const server = serve({ fetch: createShellServer({ distDir }).fetch, port, hostname: host }, () => {
-  console.log(`shell listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+const server = serveOrExit({
+  name: 'shell',
+  fetch: createShellServer({ distDir }).fetch,
+  port,
+  hostname: host,
+  portVariable: 'SHELL_PORT',
+  onListening: () => console.log(`shell listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`),
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

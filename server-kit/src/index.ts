@@ -1,0 +1,2 @@
+export * from './drain';
+export * from './serve';

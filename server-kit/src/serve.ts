@@ -1,0 +1,58 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { DEFAULT_DRAIN_LIMITS, drainingFetch, type DrainLimits, type NodeFetch } from './drain';
+
+export type ServeOptions = {
+  /** How the process names itself in messages ("API", "shell", "mf-overview"). */
+  name: string;
+  fetch: NodeFetch;
+  port: number;
+  hostname: string;
+  /** The environment variable that moves this server to another port, named in the "port is taken" message. */
+  portVariable: string;
+  drain?: DrainLimits;
+  onListening?: (address: AddressInfo) => void;
+  /** Defaults to printing the message and exiting with status 1. */
+  onFatal?: (message: string) => void;
+};
+
+/** The sentence a person reads when the server cannot listen, with what to do about it. */
+export function listenErrorMessage(
+  err: NodeJS.ErrnoException,
+  o: Pick<ServeOptions, 'name' | 'port' | 'hostname' | 'portVariable'>,
+): string {
+  const where = `${o.hostname}:${o.port}`;
+  if (err.code === 'EADDRINUSE')
+    return (
+      `${o.name} cannot start: port ${o.port} (${where}) is already in use, probably by another copy of this app. ` +
+      `Stop that process, or choose another port, e.g. ${o.portVariable}=${o.port + 100}.`
+    );
+  if (err.code === 'EACCES')
+    return `${o.name} cannot start: listening on ${where} is not permitted. Choose a port above 1023 with ${o.portVariable}.`;
+  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND')
+    return `${o.name} cannot start: ${o.hostname} is not an address of this machine. Set HOST to one that is (e.g. 127.0.0.1).`;
+  return `${o.name} cannot start on ${where}: ${err.message}`;
+}
+
+/**
+ * Serves a fetch handler on Node: unread request bodies are drained before answering (so an early 413 or 401
+ * reaches a client that is still uploading), and a port that cannot be used ends the process with a clear
+ * message and status 1 instead of an unhandled 'error' event.
+ */
+export function serveOrExit(o: ServeOptions): Server {
+  const fatal =
+    o.onFatal ??
+    ((message: string) => {
+      process.stderr.write(`${message}\n`);
+      process.exit(1);
+    });
+  const server = serve({ fetch: drainingFetch(o.fetch, o.drain ?? DEFAULT_DRAIN_LIMITS), port: o.port, hostname: o.hostname }, (info) =>
+    o.onListening?.(info),
+  ) as Server;
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (!server.listening) fatal(listenErrorMessage(err, o));
+    else process.stderr.write(`${o.name}: ${err.message}\n`);
+  });
+  return server;
+}
