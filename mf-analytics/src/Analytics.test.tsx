@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiAveragedItem, ApiWeightEntry } from '@app/kit';
-import { apiError, installFetchMock, json, type MockCall } from '../../kit/src/test/fetchMock';
+import { apiError, installFetchMock, json, type MockCall } from '@app/kit/testing';
 import { dailyEntries, entry, renderAnalytics } from './test/renderAnalytics';
+import { avgOf } from '@app/kit/testing';
 
 vi.mock('react-chartjs-2', async () => ({ Line: (await import('./test/chartMock')).LineMock }));
 
@@ -54,7 +55,11 @@ describe('period selector', () => {
     const { calls } = mockApi();
     renderAnalytics({ defaultSelectedPeriod: 'month' });
     const strip = screen.getByRole('group', { name: 'Period' });
-    expect(within(strip).getAllByRole('button').map((b) => b.textContent)).toEqual(['1W', '1M', 'Q', 'H', '1Y', 'All']);
+    expect(
+      within(strip)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1W', '1M', 'Q', 'H', '1Y', 'All']);
     expect(within(strip).getByRole('button', { name: '1M' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(strip).getByRole('button', { name: '1W' })).toHaveAttribute('aria-pressed', 'false');
     await screen.findByText('3 entries');
@@ -65,7 +70,11 @@ describe('period selector', () => {
     const { calls } = mockApi();
     renderAnalytics({ alignToCalendar: false });
     const strip = screen.getByRole('group', { name: 'Period' });
-    expect(within(strip).getAllByRole('button').map((b) => b.textContent)).toEqual(['7d', '30d', '90d', '180d', '365d', 'All']);
+    expect(
+      within(strip)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['7d', '30d', '90d', '180d', '365d', 'All']);
     within(strip).getByRole('button', { name: '7d' }).focus();
     await userEvent.keyboard('{ArrowRight}{Enter}');
     expect(within(strip).getByRole('button', { name: '30d' })).toHaveAttribute('aria-pressed', 'true');
@@ -79,7 +88,12 @@ describe('history table', () => {
     mockApi();
     await screen.findByText('3 entries');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Weight (kg)', 'Notes', 'Actions']);
-    const cells = bodyRows().map((row) => within(row).getAllByRole('cell').slice(0, 3).map((c) => c.textContent));
+    const cells = bodyRows().map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((c) => c.textContent),
+    );
     expect(cells).toEqual([
       ['11/03/2025', '80.0', 'No notes'],
       ['10/03/2025', '80.0', 'No notes'],
@@ -124,12 +138,9 @@ describe('history table', () => {
 
 describe('averaging', () => {
   const averages = {
-    weekly: [
-      { week: '2025-10', average: 80.0, count: 2 },
-      { week: '2025-09', average: 81.3, count: 1 },
-    ].reverse(),
-    monthly: [{ month: '2025-03', average: 80.4, count: 3 }],
-    yearly: [{ year: '2025', average: 80.4, count: 3 }],
+    weekly: [avgOf({ week: '2025-10', average: 80.0, count: 2 }), avgOf({ week: '2025-09', average: 81.3, count: 1 })].reverse(),
+    monthly: [avgOf({ month: '2025-03', average: 80.4, count: 3 })],
+    yearly: [avgOf({ year: '2025', average: 80.4, count: 3 })],
   };
 
   it('asks for weekly, monthly and yearly averages with the week start, and hides the rows', async () => {
@@ -148,10 +159,11 @@ describe('averaging', () => {
     await userEvent.selectOptions(select, 'Weekly Average');
     const list = await screen.findByRole('region', { name: 'Averages' });
     expect(calls.map((c) => c.path)).toContain('/api/weights/average/weekly?start_date=2025-03-01&end_date=2025-03-12&week_starts_on=1');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '2025 Week 9 (24 Feb): 81.3 kg (1 day)',
-      '2025 Week 10 (3 Mar): 80.0 kg (2 days)',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2025 Week 9 (24 Feb): 81.3 kg (1 day)', '2025 Week 10 (3 Mar): 80.0 kg (2 days)']);
     expect(screen.getByText('Entry details not available for average data')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
@@ -168,8 +180,16 @@ describe('averaging', () => {
     expect(screen.queryByText('Entry details not available for average data')).not.toBeInTheDocument();
   });
 
+  it("rounds an average once, in the reader's unit: a mean of 80.04 kg is 176.5 lb", async () => {
+    mockApi({ averages: { weekly: [avgOf({ week: '2025-11', average: 80.04, count: 2 }, 0)] } });
+    renderAnalytics({ defaultSelectedPeriod: 'month', unit: 'IMPERIAL' });
+    await screen.findByText('3 entries');
+    await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'weekly');
+    expect(await screen.findByText('2025 Week 11 (9 Mar): 176.5 lb (2 days)')).toBeInTheDocument();
+  });
+
   it('sends week_starts_on=0 for Sunday weeks and shows averages in pounds for imperial users', async () => {
-    const { calls } = mockApi({ averages: { weekly: [{ week: '2025-11', average: 80, count: 2 }] } });
+    const { calls } = mockApi({ averages: { weekly: [avgOf({ week: '2025-11', average: 80, count: 2 }, 0)] } });
     renderAnalytics({ defaultSelectedPeriod: 'month', unit: 'IMPERIAL' });
     await screen.findByText('3 entries');
     await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'weekly');
@@ -192,7 +212,9 @@ describe('editing and deleting', () => {
   });
 
   it('opens the dialog for a clicked raw graph point and explains averaged points', async () => {
-    mockApi({ averages: { monthly: [{ month: '2025-03', average: 80.4, count: 3 }, { month: '2025-02', average: 82, count: 1 }] } });
+    mockApi({
+      averages: { monthly: [avgOf({ month: '2025-03', average: 80.4, count: 3 }), avgOf({ month: '2025-02', average: 82, count: 1 })] },
+    });
     const { store } = renderAnalytics({ defaultSelectedPeriod: 'month' });
     await screen.findByText('3 entries');
     await userEvent.click(screen.getByRole('button', { name: 'last point' }));
@@ -274,7 +296,7 @@ describe('empty and failing states', () => {
 // act() keeps React quiet about updates the fake timers schedule after a test ends.
 afterEach(() => act(() => undefined));
 
-describe('trend line and thin averages (issue 10)', () => {
+describe('trend line and thin averages', () => {
   it('draws the trend over raw data by default; the Show trend box turns it off and remembers it', async () => {
     mockApi();
     const { store } = renderAnalytics({ defaultSelectedPeriod: 'month' });
@@ -294,7 +316,7 @@ describe('trend line and thin averages (issue 10)', () => {
   });
 
   it('has no trend over averages: the box is gone while averaging, and back with all data', async () => {
-    mockApi({ averages: { monthly: [{ month: '2025-03', average: 80.4, count: 3 }] } });
+    mockApi({ averages: { monthly: [avgOf({ month: '2025-03', average: 80.4, count: 3 })] } });
     renderAnalytics({ defaultSelectedPeriod: 'month' });
     await screen.findByText('3 entries');
     await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'monthly');
@@ -308,14 +330,8 @@ describe('trend line and thin averages (issue 10)', () => {
   it('marks averages on too few days (weekly < 3, monthly < 8) with a badge and the reason', async () => {
     mockApi({
       averages: {
-        weekly: [
-          { week: '2025-09', average: 81.3, count: 3 },
-          { week: '2025-10', average: 80.0, count: 2 },
-        ],
-        monthly: [
-          { month: '2025-02', average: 81.5, count: 8 },
-          { month: '2025-03', average: 80.4, count: 7 },
-        ],
+        weekly: [avgOf({ week: '2025-09', average: 81.3, count: 3 }), avgOf({ week: '2025-10', average: 80.0, count: 2 })],
+        monthly: [avgOf({ month: '2025-02', average: 81.5, count: 8 }), avgOf({ month: '2025-03', average: 80.4, count: 7 })],
       },
     });
     renderAnalytics({ defaultSelectedPeriod: 'month', weekStartsOn: 1 });

@@ -6,7 +6,7 @@ import { PeriodSelector } from './PeriodSelector';
 import { useAnalyticsData } from './useAnalyticsData';
 import './analytics.css';
 
-/** Analytics (spec §2): a period strip, the graph with averaging, and the paged history of entries. */
+/** Analytics: a period strip, the graph with averaging, and the paged history of entries. */
 export default function Analytics(_props: AnalyticsScreenProps) {
   const { unit, weekStartsOn, themeColor, alignToCalendar, defaultSelectedPeriod, showTrend } = useAppSelector(selectPreferences);
   const [period, setPeriod] = useState<PeriodKey>(defaultSelectedPeriod);
@@ -32,13 +32,7 @@ export default function Analytics(_props: AnalyticsScreenProps) {
         showTrend={showTrend}
         loading={data.loadingEntries || data.loadingAverages}
       />
-      <HistoryPanel
-        key={period}
-        entries={data.entries}
-        unit={unit}
-        averaged={averaging !== 'none'}
-        loading={data.loadingEntries}
-      />
+      <HistoryPanel key={period} entries={data.entries} unit={unit} averaged={averaging !== 'none'} loading={data.loadingEntries} />
     </section>
   );
 }

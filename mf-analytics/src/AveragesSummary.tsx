@@ -34,11 +34,11 @@ export function thinAverageExplanation(count: number): string {
  * A thin average (isThinAverage) gets a 'few readings' badge drawn by CSS, so the item's text stays
  * '{label}: {value} ({n} days)', and the reason 'Based on only n days' as its accessible description.
  */
-export function AveragesSummary({ averages, mode, unit, weekStartsOn }: AveragesSummaryProps) {
+export function AveragesSummary({ averages, mode, unit }: AveragesSummaryProps) {
   const idPrefix = useId();
   let points;
   try {
-    points = averagesToChartPoints(averages, mode, weekStartsOn);
+    points = averagesToChartPoints(averages, mode);
   } catch {
     return null; // the graph itself shows the parsing error
   }

@@ -59,9 +59,7 @@ export function GraphPanel(props: GraphPanelProps) {
         <div className="an-graph-controls">
           <AveragingSelect value={averaging} onChange={props.onAveragingChange} />
           {/* The trend is drawn over raw readings only, so averages have nothing to toggle. */}
-          {averaging === 'none' && (
-            <ShowTrendToggle />
-          )}
+          {averaging === 'none' && <ShowTrendToggle />}
         </div>
       </div>
       {loading ? (

@@ -50,7 +50,13 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
   };
 
   return (
-    <tr className={confirming ? 'an-row an-row--confirming' : 'an-row'} title="Click to edit" tabIndex={0} onClick={edit} onKeyDown={onRowKeyDown}>
+    <tr
+      className={confirming ? 'an-row an-row--confirming' : 'an-row'}
+      title="Click to edit"
+      tabIndex={0}
+      onClick={edit}
+      onKeyDown={onRowKeyDown}
+    >
       <td data-label="Date">{date}</td>
       <td data-label="Weight" data-unit={weightUnitLabel(unit)}>
         {formatWeight(entry.weightKg, unit)}

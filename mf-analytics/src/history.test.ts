@@ -3,7 +3,11 @@ import { entryCountText, newestFirst, pageCount, pageOf } from './history';
 
 describe('history helpers', () => {
   it('sorts newest first without touching the input', () => {
-    const input = [{ date: '2025-01-02', weightKg: 1 }, { date: '2025-03-01', weightKg: 2 }, { date: '2024-12-31', weightKg: 3 }];
+    const input = [
+      { date: '2025-01-02', weightKg: 1 },
+      { date: '2025-03-01', weightKg: 2 },
+      { date: '2024-12-31', weightKg: 3 },
+    ];
     expect(newestFirst(input).map((e) => e.date)).toEqual(['2025-03-01', '2025-01-02', '2024-12-31']);
     expect(input[0].date).toBe('2025-01-02');
   });

@@ -1,4 +1,4 @@
-// UI strings of the analytics screen, word for word from the spec.
+// UI strings of the analytics screen, in one place so tests and screen read the same words.
 export const AVERAGE_DETAILS_MESSAGE = 'Entry details not available for average data';
 export const NO_ENTRIES_MESSAGE = 'No weight entries available for this period';
 export const DELETED_MESSAGE = 'Entry deleted successfully';

@@ -43,10 +43,7 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
   const { range, requestRange, loading: rangeLoading } = usePeriodRange(period);
   const noRange = requestRange === null;
 
-  const weights = useGetWeightsQuery(
-    noRange ? undefined : { startDate: requestRange.start, endDate: requestRange.end },
-    { skip: noRange },
-  );
+  const weights = useGetWeightsQuery(noRange ? undefined : { startDate: requestRange.start, endDate: requestRange.end }, { skip: noRange });
   const averages = useGetAveragesQuery(
     noRange || averaging === 'none'
       ? { mode: 'weekly', weekStartsOn }

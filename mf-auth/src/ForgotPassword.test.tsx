@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, installFetchMock, json } from '../../kit/src/test/fetchMock';
+import { apiError, installFetchMock, json } from '@app/kit/testing';
 import { renderAuth } from './test/renderAuth';
 
 afterEach(() => {

@@ -9,7 +9,7 @@ export const resetSentMessage = (email: string) =>
   `If an account exists for ${email}, we've sent a link to reset your password. It expires in 30 minutes.`;
 
 /**
- * Forgot password (the spec does not show it): asks for the address and answers every address alike,
+ * Forgot password: asks for the address and answers every address alike,
  * so the screen never tells whether an account exists.
  */
 export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
@@ -51,9 +51,9 @@ export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
   return (
     <AuthCard title="Forgot password" footer={backToLogin}>
       <p className="muted auth-intro">
-        Enter the e-mail address of your account and we'll send you a link to choose a new password. The link goes out by
-        e-mail only where this server has mail configured; by default the server writes the e-mail to its console
-        instead, so whoever runs it can pass the link on.
+        Enter the e-mail address of your account and we'll send you a link to choose a new password. The link goes out by e-mail only where
+        this server has mail configured; by default the server writes the e-mail to its console instead, so whoever runs it can pass the
+        link on.
       </p>
       <GeneralError message={general} />
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Forgot password">

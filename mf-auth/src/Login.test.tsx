@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, installFetchMock, json } from '../../kit/src/test/fetchMock';
+import { apiError, installFetchMock, json } from '@app/kit/testing';
 import { deferred, renderAuth, USER } from './test/renderAuth';
 import { GOOGLE_NOT_CONFIGURED } from './ProviderButton';
 
@@ -81,7 +81,9 @@ describe('Sign In', () => {
   });
 
   it("shows the server's message above the form for wrong credentials", async () => {
-    installFetchMock(() => apiError(401, 'Email or password is incorrect', [{ field: 'general', issue: 'Email or password is incorrect' }]));
+    installFetchMock(() =>
+      apiError(401, 'Email or password is incorrect', [{ field: 'general', issue: 'Email or password is incorrect' }]),
+    );
     const { store } = renderAuth('/login');
     await fillAndSubmit('ada@example.com', 'wrong-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('Email or password is incorrect');

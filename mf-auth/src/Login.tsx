@@ -1,10 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import {
-  Field,
-  useLoginMutation,
-  type LoginScreenProps,
-} from '@app/kit';
+import { Field, useLoginMutation, type LoginScreenProps } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';
@@ -15,7 +11,7 @@ import { useCompleteSignIn } from './useCompleteSignIn';
 type LoginField = 'email' | 'password';
 const LABELS: Record<LoginField, string> = { email: 'Email', password: 'Password' };
 
-/** Sign In (spec §2, §4): email, password, Remember me. */
+/** Sign In: email, password, Remember me. */
 export default function Login(_props: LoginScreenProps) {
   const alreadySignedIn = useArrivedSignedIn();
   const { values, errors, general, change, submit: send } = useAuthForm(LABELS);

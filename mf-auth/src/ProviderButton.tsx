@@ -5,7 +5,7 @@ export const GOOGLE_NOT_CONFIGURED = 'Sign-in with Google is not configured on t
 export const GOOGLE_NOT_AVAILABLE = 'Sign-in with Google is not available yet';
 
 /**
- * The external identity provider button (spec §2). The server lists configured providers; with none
+ * The external identity provider button. The server lists configured providers; with none
  * the button says so in a toast instead of doing nothing. The OAuth flow itself is not built yet.
  */
 export function ProviderButton() {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, installFetchMock, json } from '../../kit/src/test/fetchMock';
+import { apiError, installFetchMock, json } from '@app/kit/testing';
 import { deferred, renderAuth, USER } from './test/renderAuth';
 
 afterEach(() => {
@@ -43,7 +43,7 @@ describe('Sign Up', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("is busy while registering, then signs in without persist and goes to the from-path", async () => {
+  it('is busy while registering, then signs in without persist and goes to the from-path', async () => {
     const answer = deferred<Response>();
     const { calls } = installFetchMock(() => answer.promise);
     const { store, router } = renderAuth('/register', { state: { from: '/dashboard/analytics' } });

@@ -1,11 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import {
-  Field,
-  useRegisterMutation,
-  type RegisterRequest,
-  type RegisterScreenProps,
-} from '@app/kit';
+import { Field, useRegisterMutation, type RegisterRequest, type RegisterScreenProps } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';
@@ -24,7 +19,7 @@ const INPUTS: Array<{ field: RegisterField; label: string; type: string; autoCom
   { field: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: PASSWORD_HINT },
 ];
 
-/** Sign Up (spec §2): first and last name, email, password. */
+/** Sign Up: first and last name, email, password. */
 export default function Register(_props: RegisterScreenProps) {
   const alreadySignedIn = useArrivedSignedIn();
   const { values, errors, general, change, submit: send } = useAuthForm(LABELS);
@@ -49,9 +44,7 @@ export default function Register(_props: RegisterScreenProps) {
     >
       <GeneralError message={general} />
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign Up">
-        <div className="auth-names">
-          {INPUTS.slice(0, 2).map((input) => renderInput(input))}
-        </div>
+        <div className="auth-names">{INPUTS.slice(0, 2).map((input) => renderInput(input))}</div>
         {INPUTS.slice(2).map((input) => renderInput(input))}
         <button type="submit" className="button button-primary auth-submit" disabled={isLoading}>
           {isLoading ? 'Registering...' : 'Register'}

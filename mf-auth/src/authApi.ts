@@ -30,7 +30,6 @@ const authApi = api.injectEndpoints({
   }),
 });
 
-
 // Wrapped with plain types: the generated hooks' types name kit internals and cannot be emitted.
 /** Resolves with the configured providers; rejects with the failed call. */
 export function useLoadProviders(): [() => Promise<IdentityProvider[]>, boolean] {

@@ -1,6 +1,6 @@
 import { errorRedirectTarget, parseApiError, type FieldErrorMap } from '@app/kit';
 
-/** 'Email is required' etc. for every blank field (spec §5: all fields of both forms are required). */
+/** 'Email is required' etc. for every blank field: all fields of both forms are required. */
 export function requiredErrors<K extends string>(values: Record<K, string>, labels: Record<K, string>): FieldErrorMap {
   const errors: FieldErrorMap = {};
   for (const key of Object.keys(labels) as K[]) {
@@ -9,7 +9,7 @@ export function requiredErrors<K extends string>(values: Record<K, string>, labe
   return errors;
 }
 
-/** Only non-empty fields are sent (spec §5). */
+/** Only non-empty fields are sent. */
 export function nonEmpty<K extends string>(values: Record<K, string>): Partial<Record<K, string>> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => (v as string).trim() !== '')) as Partial<Record<K, string>>;
 }

@@ -4,7 +4,7 @@ import { preferencesFromUser, setAuth, setPersist, useAppDispatch, type AuthResp
 import { AFTER_SIGN_IN, fromPathOf } from './navigation';
 
 /**
- * After login or register (spec §4): auth set, persist as chosen, unit and week start from the user,
+ * After login or register: auth set, persist as chosen, unit and week start from the user,
  * then the page the user came from or the overview, replacing the form in history.
  */
 export function useCompleteSignIn() {

@@ -6,7 +6,10 @@ import { freezeToday, renderOverview, type Entry } from './test/renderOverview';
 
 // jsdom has no canvas: the chart becomes one button per plotted point that calls chart.js's onClick.
 vi.mock('react-chartjs-2', () => ({
-  Line: (props: { data: { datasets: { data: { date: string }[] }[] }; options: { onClick: Function } }) => (
+  Line: (props: {
+    data: { datasets: { data: { date: string }[] }[] };
+    options: { onClick: (event: unknown, elements: { index: number }[]) => void };
+  }) => (
     <div data-testid="line-chart">
       {props.data.datasets[0].data.map((point, index) => (
         <button key={point.date} type="button" onClick={() => props.options.onClick({}, [{ index }])}>
@@ -185,14 +188,11 @@ describe('Overview period', () => {
     await screen.findByRole('heading', { name: 'This Week Summary' });
     const select = screen.getByLabelText('Time period');
     expect(select).toHaveValue('week');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'This Week',
-      'This Month',
-      'This Quarter',
-      'This Half Year',
-      'This Year',
-      'All Time',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['This Week', 'This Month', 'This Quarter', 'This Half Year', 'This Year', 'All Time']);
     expect(calls.some((c) => c.path === '/api/weights?start_date=2025-03-09&end_date=2025-03-12')).toBe(true);
 
     await userEvent.selectOptions(select, 'quarter');
@@ -272,7 +272,10 @@ describe('Overview interactions', () => {
       if (request.method === 'POST') {
         const body = await request.clone().json();
         backend.entries.push(body);
-        return new Response(JSON.stringify({ id: 'n', notes: null, ...body }), { status: 201, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ id: 'n', notes: null, ...body }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       if (request.method === 'DELETE') {
         const date = new URL(request.url).pathname.split('/').pop();

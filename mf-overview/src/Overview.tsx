@@ -20,7 +20,7 @@ import { useOverviewData } from './useOverviewData';
 import { WeightGraphPanel } from './WeightGraphPanel';
 import './overview.css';
 
-/** /dashboard/overview: summary cards, the period's weight graph and goal progress (spec §2 Overview). */
+/** /dashboard/overview: summary cards, the period's weight graph and goal progress. */
 export default function Overview(_props: OverviewScreenProps) {
   const dispatch = useAppDispatch();
   const preferences = useAppSelector(selectPreferences);
@@ -69,11 +69,7 @@ export default function Overview(_props: OverviewScreenProps) {
               preferences={preferences}
               onPointClick={editDay}
             />
-            <GoalProgressPanel
-              progress={data.summary.goalProgress}
-              targetKg={data.goal?.targetWeightKg}
-              unit={preferences.unit}
-            />
+            <GoalProgressPanel progress={data.summary.goalProgress} targetKg={data.goal?.targetWeightKg} unit={preferences.unit} />
           </div>
         </div>
       )}

@@ -2,7 +2,7 @@ import { formatOneDecimal, formatWeightWithUnit, type OverviewSummary, type Unit
 import { DiffIndicator } from './DiffIndicator';
 import { CardMessage, SummaryCard } from './SummaryCard';
 
-// The spec has no words for a goal whose target date has gone by (design.md §6: no per-period target then).
+// A goal whose target date has gone by has no per-period target: the card says so in its own words.
 export const TARGET_DATE_PASSED = 'Target date passed';
 
 interface Props {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Goal } from '@app/kit';
 import { freezeToday, renderOverview, type Entry } from './test/renderOverview';
-import { formatRatePerWeek } from './trendCard';
+import { formatRatePerWeek } from './trendCardModel';
 
 // jsdom has no canvas: the chart becomes a box that tells how many lines it was given.
 vi.mock('react-chartjs-2', () => ({
@@ -133,7 +133,14 @@ describe('Trend card', () => {
 
   it('with readings but fewer than 3 in the last 14 days says the rate needs them', async () => {
     // Three readings, two of them older than 14 days: a trend, but no rate and no goal to forecast.
-    renderOverview({ entries: [{ date: '2025-02-01', weightKg: 81 }, { date: '2025-02-02', weightKg: 80.8 }, { date: '2025-03-12', weightKg: 80 }], goal: null });
+    renderOverview({
+      entries: [
+        { date: '2025-02-01', weightKg: 81 },
+        { date: '2025-02-02', weightKg: 80.8 },
+        { date: '2025-03-12', weightKg: 80 },
+      ],
+      goal: null,
+    });
     const card = await trendCard();
     await waitFor(() => expect(card).toHaveTextContent('Log at least 3 weights in 14 days to see your rate.'));
     expect(rate(card)).toBeNull();

@@ -1,6 +1,6 @@
 import { formatWeightWithUnit, type UnitSystem } from '@app/kit';
 import { CardMessage, SummaryCard } from './SummaryCard';
-import type { TrendCardModel } from './trendCard';
+import type { TrendCardModel } from './trendCardModel';
 
 export const RATE_NEEDS_READINGS = 'Log at least 3 weights in 14 days to see your rate.';
 

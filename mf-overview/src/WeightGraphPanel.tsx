@@ -1,4 +1,13 @@
-import { formatDateEnGb, formatWeight, ShowTrendToggle, weightUnitLabel, type DateRange, type PeriodKey, type Preferences, type WeightEntry } from '@app/kit';
+import {
+  formatDateEnGb,
+  formatWeight,
+  ShowTrendToggle,
+  weightUnitLabel,
+  type DateRange,
+  type PeriodKey,
+  type Preferences,
+  type WeightEntry,
+} from '@app/kit';
 import { WeightGraph } from '@app/kit/graph';
 
 interface Props {

@@ -5,9 +5,12 @@ const e = (date: string, weightKg: number) => ({ id: date, date, weightKg, notes
 
 describe('freshestLatest', () => {
   it('takes the latest date across sources', () => {
-    expect(freshestLatest([{ entries: [e('2025-03-10', 80)], at: 5 }, { entries: [e('2025-03-09', 81), e('2025-03-12', 79)], at: 1 }])).toEqual(
-      e('2025-03-12', 79),
-    );
+    expect(
+      freshestLatest([
+        { entries: [e('2025-03-10', 80)], at: 5 },
+        { entries: [e('2025-03-09', 81), e('2025-03-12', 79)], at: 1 },
+      ]),
+    ).toEqual(e('2025-03-12', 79));
   });
 
   it('on the same date trusts the source delivered last (an edit seen by one query before another)', () => {
@@ -18,6 +21,11 @@ describe('freshestLatest', () => {
   });
 
   it('is null without entries', () => {
-    expect(freshestLatest([{ entries: [], at: 1 }, { entries: [], at: undefined }])).toBeNull();
+    expect(
+      freshestLatest([
+        { entries: [], at: 1 },
+        { entries: [], at: undefined },
+      ]),
+    ).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import {
   type UnitSystem,
 } from '@app/kit';
 import { freshestLatest } from './latestEntry';
-import { trendCardModel } from './trendCard';
+import { trendCardModel } from './trendCardModel';
 import { useTrendEntries } from './useTrendEntries';
 
 export const FETCH_ERROR_TOAST = 'Failed to fetch data';
@@ -24,13 +24,12 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
   const dispatch = useAppDispatch();
   const { range, requestRange, today, loading: rangeLoading } = usePeriodRange(period);
 
-  const weights = useGetWeightsQuery(
-    requestRange ? { startDate: requestRange.start, endDate: requestRange.end } : undefined,
-    { skip: !requestRange },
-  );
+  const weights = useGetWeightsQuery(requestRange ? { startDate: requestRange.start, endDate: requestRange.end } : undefined, {
+    skip: !requestRange,
+  });
   const goal = useGetGoalQuery();
   // The latest entry overall: goal progress and the graph's "current weight" stay meaningful on the
-  // first day of a new period, before anything is logged in it (design.md §6 keeps the cards period-bound).
+  // first day of a new period, before anything is logged in it (the cards describe the chosen period only).
   const latest = useGetLatestWeightQuery();
   const recent = useTrendEntries(today);
 

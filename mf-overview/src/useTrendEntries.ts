@@ -1,5 +1,5 @@
 import { addDaysToDate, useGetWeightsQuery, type ApiWeightEntry } from '@app/kit';
-import { TREND_LOOKBACK_DAYS } from './trendCard';
+import { TREND_LOOKBACK_DAYS } from './trendCardModel';
 
 const NONE: readonly ApiWeightEntry[] = [];
 

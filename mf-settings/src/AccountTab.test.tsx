@@ -83,7 +83,7 @@ describe('Account tab', () => {
     const { calls, store } = await openSettings({ user: makeUser(), goal: null });
     const file = new File(['png'], 'me.png', { type: 'image/png' });
     const input = screen.getByLabelText('Choose a profile picture');
-    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif,image/avif,image/tiff');
     await userEvent.upload(input, file);
     expect(screen.getByAltText('Profile picture preview')).toHaveAttribute('src', 'blob:preview-1');
     expect(URL.createObjectURL).toHaveBeenCalledWith(file);
@@ -95,6 +95,22 @@ describe('Account tab', () => {
     expect((upload[0].body as FormData).get('avatar')).toMatchObject({ type: 'image/png' });
     expect(store.getState().auth.user?.avatarUrl).toBe('/api/avatars/abc');
     expect(screen.getByAltText('Profile picture preview')).toHaveAttribute('src', '/api/avatars/abc');
+  });
+
+  it('takes a GIF, and names a refused file at once without uploading it', async () => {
+    const { calls, store } = await openSettings({ user: makeUser(), goal: null });
+    const input = screen.getByLabelText('Choose a profile picture');
+    // userEvent honours accept; a drag and drop or the "all files" choice does not
+    await userEvent.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }), { applyAccept: false });
+    expect(screen.getByRole('alert')).toHaveTextContent('Use a JPEG, PNG, WebP, GIF, AVIF or TIFF image');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.upload(input, new File(['GIF89a'], 'dance.gif', { type: 'image/gif' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastsOf(store)).toEqual(['success: Saved changes successfully']));
+    const upload = callsTo(calls, 'POST', '/api/users/me/avatar');
+    expect(upload).toHaveLength(1);
+    expect((upload[0].body as FormData).get('avatar')).toMatchObject({ type: 'image/gif' });
   });
 
   it('removes the saved picture on Save', async () => {

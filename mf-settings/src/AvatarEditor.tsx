@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { AVATAR_TYPES, avatarFileError } from '@app/kit';
 import type { AvatarChoice } from './saveSequence';
 import { useObjectUrl } from './useObjectUrl';
 
@@ -19,17 +20,24 @@ export function AvatarEditor({ savedUrl, choice, onChange, error }: AvatarEditor
   const errorId = `${inputId}-error`;
   const preview = useObjectUrl(choice.kind === 'upload' ? choice.file : null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const shownError = pickError ?? error;
 
   const wanted = choice.kind === 'upload' ? preview : choice.kind === 'remove' ? null : savedUrl;
   const src = wanted && wanted !== failed ? wanted : DEFAULT_AVATAR;
   const canRemove = choice.kind === 'upload' || (choice.kind === 'keep' && savedUrl !== null);
 
   const pick = (file: File | undefined) => {
-    if (file) onChange({ kind: 'upload', file });
+    const refused = file ? avatarFileError(file) : null;
+    setPickError(refused);
+    if (file && !refused) onChange({ kind: 'upload', file });
     // The same file can be chosen again after Remove.
     if (inputRef.current) inputRef.current.value = '';
   };
-  const remove = () => onChange(savedUrl ? { kind: 'remove' } : { kind: 'keep' });
+  const remove = () => {
+    setPickError(null);
+    onChange(savedUrl ? { kind: 'remove' } : { kind: 'keep' });
+  };
 
   return (
     <div className="st-avatar">
@@ -46,11 +54,11 @@ export function AvatarEditor({ savedUrl, choice, onChange, error }: AvatarEditor
           ref={inputRef}
           id={inputId}
           type="file"
-          accept="image/*"
+          accept={AVATAR_TYPES.join(',')}
           className="st-visually-hidden"
           aria-label="Choose a profile picture"
-          aria-describedby={error ? errorId : undefined}
-          aria-invalid={error ? true : undefined}
+          aria-describedby={shownError ? errorId : undefined}
+          aria-invalid={shownError ? true : undefined}
           onChange={(e) => pick(e.target.files?.[0])}
         />
         <button type="button" className="button" onClick={() => inputRef.current?.click()}>
@@ -61,9 +69,9 @@ export function AvatarEditor({ savedUrl, choice, onChange, error }: AvatarEditor
         </button>
         {choice.kind === 'upload' && <span className="muted st-avatar-note">New picture, saved when you press Save</span>}
         {choice.kind === 'remove' && <span className="muted st-avatar-note">Picture removed when you press Save</span>}
-        {error && (
-          <span id={errorId} className="field-error">
-            {error}
+        {shownError && (
+          <span id={errorId} className="field-error" role="alert">
+            {shownError}
           </span>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, type MockCall } from '../../kit/src/test/fetchMock';
+import { apiError, json, type MockCall } from '@app/kit/testing';
 import type { ImportPreview } from './dataApi';
 import { makeUser } from './testData';
 import { callsTo, openSettings, toastsOf } from './testUtils';
@@ -22,22 +22,72 @@ const rows = Array.from({ length: 25 }, (_, i) => ({
   weightKg: 80 + i / 10,
   notes: i === 0 ? 'New, "year"' : null,
 }));
-const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
-  format: { id: 'generic', label: 'Generic CSV (date, weight, notes)' },
-  dateFormat: { value: 'yyyy-MM-dd', ambiguous: false, candidates: ['yyyy-MM-dd'] },
-  unit: 'kg',
-  unitStated: true,
-  rows,
-  rejected: [{ line: 30, reason: 'Date "31/02/2024" is not a real date' }],
-  conflicts: [{ date: '2025-01-03', existing: { weightKg: 90, notes: null }, incoming: { weightKg: 80.2, notes: null } }],
-  duplicatesInFile: 0,
-  ...over,
-});
+const preview = (over: Partial<ImportPreview> = {}): ImportPreview => {
+  const p = {
+    format: { id: 'generic', label: 'Generic CSV (date, weight, notes)' },
+    dateFormat: { value: 'yyyy-MM-dd', ambiguous: false, candidates: ['yyyy-MM-dd'] },
+    unit: 'kg',
+    unitStated: true,
+    rows: rows.slice(0, 20),
+    rejected: [{ line: 30, reason: 'Date "31/02/2024" is not a real date' }],
+    conflicts: [{ date: '2025-01-03', existing: { weightKg: 90, notes: null }, incoming: { weightKg: 80.2, notes: null } }],
+    duplicatesInFile: 0,
+    range: { first: '2025-01-01', last: '2025-01-25' },
+    ...over,
+  } as ImportPreview;
+  return {
+    ...p,
+    counts: over.counts ?? { rows: 25, rejected: p.rejected.length, duplicatesInFile: p.duplicatesInFile, conflicts: p.conflicts.length },
+  };
+};
+
+/**
+ * The server's import calls: an upload answers with an import being read, the first look at it with `reading`
+ * (if given) and then the preview made from the upload's form, and a commit with `committed`.
+ */
+function importServer(opts: {
+  previewFor?: (form: FormData) => ImportPreview;
+  failWith?: string;
+  reading?: { bytesRead: number; bytesTotal: number };
+  committed?: (body: { onConflict: string }) => { imported: number; replaced: number; skipped: number };
+}): Handler {
+  let form: FormData | undefined;
+  let looks = 0;
+  let n = 0;
+  return (call) => {
+    if (call.method === 'POST' && call.path === '/api/imports') {
+      form = call.body as FormData;
+      looks = 0;
+      n++;
+      return json(202, {
+        id: `imp-${n}`,
+        status: 'parsing',
+        fileName: 'weights.csv',
+        bytesTotal: 1000,
+        bytesRead: 0,
+        error: null,
+        preview: null,
+      });
+    }
+    if (call.method === 'GET' && call.path === `/api/imports/imp-${n}`) {
+      const base = { id: `imp-${n}`, fileName: 'weights.csv', bytesTotal: 1000, error: null };
+      if (opts.reading && looks++ === 0) return json(200, { ...base, status: 'parsing', ...opts.reading, preview: null });
+      if (opts.failWith) return json(200, { ...base, status: 'failed', bytesRead: 1000, error: opts.failWith, preview: null });
+      return json(200, { ...base, status: 'ready', bytesRead: 1000, preview: (opts.previewFor ?? (() => preview()))(form!) });
+    }
+    if (call.method === 'POST' && call.path === `/api/imports/imp-${n}/commit`)
+      return json(200, (opts.committed ?? (() => ({ imported: 24, replaced: 0, skipped: 1 })))(JSON.parse(call.body as string)));
+    return undefined;
+  };
+}
 
 type Handler = (call: MockCall) => Response | undefined;
 async function openData(handler: Handler = () => undefined) {
   const user = makeUser();
-  const rendered = await openSettings({ user, goal: null }, (call) => handler(call) ?? (call.path === '/api/tokens' ? json(200, []) : undefined));
+  const rendered = await openSettings(
+    { user, goal: null },
+    (call) => handler(call) ?? (call.path === '/api/tokens' ? json(200, []) : undefined),
+  );
   await userEvent.click(screen.getByRole('tab', { name: 'Data' }));
   return rendered;
 }
@@ -56,15 +106,18 @@ describe('Settings → Data', () => {
   });
 
   it('previews a file: format, counts, the first 20 rows, rejected lines, conflicts; imports with the chosen conflict rule', async () => {
-    let committed: { rows: unknown[]; onConflict: string } | undefined;
-    const { calls, store } = await openData((call) => {
-      if (call.path === '/api/imports/preview') return json(200, preview());
-      if (call.path === '/api/imports/commit') {
-        committed = JSON.parse(call.body as string);
-        return json(200, { imported: 24, replaced: 0, skipped: 0 });
-      }
-    });
+    let committed: { onConflict: string } | undefined;
+    const { calls, store } = await openData(
+      importServer({
+        reading: { bytesRead: 420, bytesTotal: 1000 },
+        committed: (body) => {
+          committed = body;
+          return { imported: 24, replaced: 0, skipped: 1 };
+        },
+      }),
+    );
     await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    expect(await screen.findByText('Reading the file... 42%')).toBeInTheDocument();
     expect(await screen.findByText('Generic CSV (date, weight, notes)')).toBeInTheDocument();
     expect(screen.getByText(/25 entries recognised, 1 rejected/)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'The first 20 of 25 entries' });
@@ -75,86 +128,105 @@ describe('Settings → Data', () => {
     expect(within(rejected).getByRole('row', { name: /30 Date "31\/02\/2024" is not a real date/ })).toBeInTheDocument();
     expect(screen.getByText(/1 day already has an entry: 03\/01\/2025 \(90\.0 → 80\.2 kg\)/)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Keep mine' })).toBeChecked();
-    await userEvent.click(screen.getByRole('radio', { name: 'Skip these days' }));
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('Imported 24 entries.')).toBeInTheDocument();
-    expect(committed!.onConflict).toBe('keep');
-    expect(committed!.rows).toHaveLength(24);
-    expect(committed!.rows).not.toContainEqual(expect.objectContaining({ date: '2025-01-03' }));
-    expect(committed!.rows[0]).toEqual({ date: '2025-01-01', weightKg: 80, notes: 'New, "year"' });
-    expect(toastsOf(store)).toContain('success: Imported 24 entries.');
-    const form = callsTo(calls, 'POST', '/api/imports/preview')[0]!.body as FormData;
-    expect(form.get('file')).toBeTruthy();
-    expect(callsTo(calls, 'POST', '/api/imports/preview')[0]!.headers.get('authorization')).toBe('Bearer token-1');
+    expect(await screen.findByText('Imported 24 entries, skipped 1.')).toBeInTheDocument();
+    expect(committed).toEqual({ onConflict: 'keep' });
+    expect(toastsOf(store)).toContain('success: Imported 24 entries, skipped 1.');
+    const upload = callsTo(calls, 'POST', '/api/imports')[0]!;
+    expect((upload.body as FormData).get('file')).toBeTruthy();
+    expect(upload.headers.get('authorization')).toBe('Bearer token-1');
   });
 
   it("'Replace with imported' sends onConflict replace and shows the result line", async () => {
-    let body: { onConflict: string; rows: unknown[] } | undefined;
-    await openData((call) => {
-      if (call.path === '/api/imports/preview') return json(200, preview());
-      if (call.path === '/api/imports/commit') {
-        body = JSON.parse(call.body as string);
-        return json(200, { imported: 4000, replaced: 12, skipped: 0 });
-      }
-    });
+    let body: { onConflict: string } | undefined;
+    await openData(
+      importServer({
+        committed: (b) => {
+          body = b;
+          return { imported: 4000, replaced: 12, skipped: 0 };
+        },
+      }),
+    );
     await userEvent.upload(screen.getByLabelText('CSV file'), csv());
     await userEvent.click(await screen.findByRole('radio', { name: 'Replace with imported' }));
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Imported 4,000 entries, replaced 12.')).toBeInTheDocument();
-    expect(body!.onConflict).toBe('replace');
-    expect(body!.rows).toHaveLength(25);
+    expect(body).toEqual({ onConflict: 'replace' });
   });
 
-  it('asks day-first or month-first when ambiguous, and re-runs the preview with the choice', async () => {
-    const { calls } = await openData((call) => {
-      if (call.path !== '/api/imports/preview') return undefined;
-      const chosen = (call.body as FormData).get('dateFormat');
-      return json(
-        200,
-        preview({
-          dateFormat: { value: (chosen as 'MM/dd/yyyy' | null) ?? null, ambiguous: true, candidates: ['dd/MM/yyyy', 'MM/dd/yyyy'] },
-          conflicts: [],
-        }),
-      );
-    });
+  it('lists only the first rejected rows and says how many there were', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ line: i + 2, reason: 'Weight is missing' }));
+    await openData(
+      importServer({
+        previewFor: () => preview({ rejected: many, counts: { rows: 25, rejected: 4321, duplicatesInFile: 0, conflicts: 1 } }),
+      }),
+    );
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    expect(await screen.findByRole('table', { name: 'Rejected rows (not imported): the first 100 of 4,321' })).toBeInTheDocument();
+    expect(screen.getByText(/25 entries recognised, 4,321 rejected/)).toBeInTheDocument();
+  });
+
+  it('asks day-first or month-first when ambiguous, and reads the file again with the choice', async () => {
+    const { calls } = await openData(
+      importServer({
+        previewFor: (form) =>
+          preview({
+            dateFormat: {
+              value: (form.get('dateFormat') as 'MM/dd/yyyy' | null) ?? null,
+              ambiguous: true,
+              candidates: ['dd/MM/yyyy', 'MM/dd/yyyy'],
+            },
+            conflicts: [],
+          }),
+      }),
+    );
     await userEvent.upload(screen.getByLabelText('CSV file'), csv());
     expect(await screen.findByText('Choose the date format first.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
     await userEvent.click(screen.getByRole('radio', { name: 'Month first (MM/dd/yyyy)' }));
-    await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports/preview')).toHaveLength(2));
-    expect((callsTo(calls, 'POST', '/api/imports/preview')[1]!.body as FormData).get('dateFormat')).toBe('MM/dd/yyyy');
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(2));
+    expect((callsTo(calls, 'POST', '/api/imports')[1]!.body as FormData).get('dateFormat')).toBe('MM/dd/yyyy');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled());
     expect(screen.getByRole('radio', { name: 'Month first (MM/dd/yyyy)' })).toBeChecked();
   });
 
-  it('asks kg or lb when the file does not say, and re-runs the preview with the answer', async () => {
-    const { calls } = await openData((call) => {
-      if (call.path !== '/api/imports/preview') return undefined;
-      const unit = ((call.body as FormData).get('unit') as 'kg' | 'lb' | null) ?? 'kg';
-      return json(200, preview({ unit, unitStated: false, conflicts: [] }));
-    });
+  it('asks kg or lb when the file does not say, and reads the file again with the answer', async () => {
+    const { calls } = await openData(
+      importServer({
+        previewFor: (form) => preview({ unit: (form.get('unit') as 'kg' | 'lb' | null) ?? 'kg', unitStated: false, conflicts: [] }),
+      }),
+    );
     await userEvent.upload(screen.getByLabelText('CSV file'), csv());
     expect(await screen.findByRole('radio', { name: 'Kilograms (kg)' })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: 'Pounds (lb)' }));
-    await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports/preview')).toHaveLength(2));
-    expect((callsTo(calls, 'POST', '/api/imports/preview')[1]!.body as FormData).get('unit')).toBe('lb');
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(2));
+    expect((callsTo(calls, 'POST', '/api/imports')[1]!.body as FormData).get('unit')).toBe('lb');
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Pounds (lb)' })).toBeChecked());
   });
 
   it('does not ask for the unit when the file states it', async () => {
-    await openData((call) => (call.path === '/api/imports/preview' ? json(200, preview({ unit: 'lb', conflicts: [] })) : undefined));
+    await openData(importServer({ previewFor: () => preview({ unit: 'lb', conflicts: [] }) }));
     await userEvent.upload(screen.getByLabelText('CSV file'), csv());
     expect(await screen.findByText(/weights in lb/)).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Pounds (lb)' })).not.toBeInTheDocument();
   });
 
+  it('shows why a file could not be read', async () => {
+    await openData(importServer({ failWith: 'The file was not recognised: it needs a header row' }));
+    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    expect(await screen.findByText('The file was not recognised: it needs a header row')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+  });
+
   it('refuses a file over 5 MiB before uploading; shows a server refusal under the field', async () => {
     const { calls } = await openData((call) =>
-      call.path === '/api/imports/preview' ? apiError(422, 'Validation failed', [{ field: 'file', issue: 'The file was not recognised' }]) : undefined,
+      call.path === '/api/imports'
+        ? apiError(415, 'Unsupported media type', [{ field: 'file', issue: 'The file was not recognised' }])
+        : undefined,
     );
     await userEvent.upload(screen.getByLabelText('CSV file'), csv(5 * 1024 * 1024 + 1));
     expect(await screen.findByText('The file is larger than 5 MiB')).toBeInTheDocument();
-    expect(callsTo(calls, 'POST', '/api/imports/preview')).toHaveLength(0);
+    expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(0);
     await userEvent.upload(screen.getByLabelText('CSV file'), csv());
     expect(await screen.findByText('The file was not recognised')).toBeInTheDocument();
   });

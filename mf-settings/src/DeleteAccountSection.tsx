@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { api, Field, loggedOut, parseApiError, useAppDispatch } from '@app/kit';
 import { useDeleteAccount } from './dataApi';
 
 /** The danger zone: password, then an explicit confirmation; afterwards the session is gone and the user is at '/'. */
 export function DeleteAccountSection() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [remove, deleting] = useDeleteAccount();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -22,9 +20,9 @@ export function DeleteAccountSection() {
   const confirm = async () => {
     try {
       await remove({ currentPassword: password });
+      // signed out on purpose: the dashboard's guard takes the user to the landing page
       dispatch(loggedOut());
       dispatch(api.util.resetApiState());
-      navigate('/');
     } catch (e) {
       const parsed = parseApiError(e);
       setError(parsed.fieldErrors.currentPassword ?? parsed.general ?? parsed.message);
@@ -36,8 +34,8 @@ export function DeleteAccountSection() {
     <section className="st-section st-data-danger" aria-labelledby="st-delete">
       <h2 id="st-delete">Delete account</h2>
       <p>
-        Deleting your account removes your profile, every weight entry, your goal, your avatar, your API tokens and all
-        your sessions. It cannot be undone: download an export first if you want to keep your data.
+        Deleting your account removes your profile, every weight entry, your goal, your avatar, your API tokens and all your sessions. It
+        cannot be undone: download an export first if you want to keep your data.
       </p>
       <Field label="Current password" error={error}>
         {(id, describedBy) => (

@@ -29,8 +29,7 @@ export function ExportSection() {
     <section className="st-section" aria-labelledby="st-export">
       <h2 id="st-export">Export</h2>
       <p className="muted">
-        All your entries as CSV (columns date, weight_kg, weight_lb, notes), or everything (profile, goal and entries) as
-        JSON.
+        All your entries as CSV (columns date, weight_kg, weight_lb, notes), or everything (profile, goal and entries) as JSON.
       </p>
       <div className="st-data-actions">
         <button type="button" className="button" onClick={() => void download('csv')} disabled={busy}>

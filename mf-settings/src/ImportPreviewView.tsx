@@ -1,12 +1,11 @@
 import { formatDateEnGb, formatWeight, selectUnit, useAppSelector, weightUnitLabel } from '@app/kit';
 import type { DateFormat, ImportPreview } from './dataApi';
-import { entries, PREVIEW_ROWS, type ConflictChoice } from './importPlan';
+import { entries, type ConflictChoice } from './importPlan';
 import { RadioGroup } from './RadioGroup';
 
 const CONFLICT_OPTIONS: ReadonlyArray<{ value: ConflictChoice; label: string }> = [
   { value: 'keep', label: 'Keep mine' },
   { value: 'replace', label: 'Replace with imported' },
-  { value: 'skip', label: 'Skip these days' },
 ];
 
 interface Props {
@@ -21,7 +20,7 @@ interface Props {
 export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onUnit }: Props) {
   const unit = useAppSelector(selectUnit);
   const label = weightUnitLabel(unit);
-  const { rows, rejected, conflicts } = preview;
+  const { rows, rejected, conflicts, counts } = preview;
   return (
     <div className="st-data-preview">
       <p>
@@ -46,20 +45,23 @@ export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onU
           legend="Dates in this file could be day-first or month-first: which is it?"
           name="st-date-format"
           value={preview.dateFormat.value ?? ''}
-          options={preview.dateFormat.candidates.map((c) => ({ value: c, label: c === 'dd/MM/yyyy' ? 'Day first (dd/MM/yyyy)' : 'Month first (MM/dd/yyyy)' }))}
+          options={preview.dateFormat.candidates.map((c) => ({
+            value: c,
+            label: c === 'dd/MM/yyyy' ? 'Day first (dd/MM/yyyy)' : 'Month first (MM/dd/yyyy)',
+          }))}
           onChange={(value) => value && onDateFormat(value)}
         />
       )}
       <p role="status">
-        {entries(rows.length)} recognised, {rejected.length} rejected
-        {preview.duplicatesInFile > 0 && `, ${preview.duplicatesInFile} more readings of a day already in the file (the first one is kept)`}.
+        {entries(counts.rows)} recognised, {counts.rejected.toLocaleString('en-GB')} rejected
+        {counts.duplicatesInFile > 0 &&
+          `, ${counts.duplicatesInFile.toLocaleString('en-GB')} more readings of a day already in the file (the first one is kept)`}
+        .
       </p>
       {rows.length > 0 && (
         <div className="st-data-scroll">
           <table className="st-data-table">
-            <caption>
-              {rows.length > PREVIEW_ROWS ? `The first ${PREVIEW_ROWS} of ${entries(rows.length)}` : 'Entries to import'}
-            </caption>
+            <caption>{counts.rows > rows.length ? `The first ${rows.length} of ${entries(counts.rows)}` : 'Entries to import'}</caption>
             <thead>
               <tr>
                 <th scope="col">Line</th>
@@ -69,7 +71,7 @@ export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onU
               </tr>
             </thead>
             <tbody>
-              {rows.slice(0, PREVIEW_ROWS).map((r) => (
+              {rows.map((r) => (
                 <tr key={r.line}>
                   <td>{r.line}</td>
                   <td>{formatDateEnGb(r.date)}</td>
@@ -84,7 +86,11 @@ export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onU
       {rejected.length > 0 && (
         <div className="st-data-scroll">
           <table className="st-data-table st-data-rejected">
-            <caption>Rejected rows (not imported)</caption>
+            <caption>
+              {counts.rejected > rejected.length
+                ? `Rejected rows (not imported): the first ${rejected.length} of ${counts.rejected.toLocaleString('en-GB')}`
+                : 'Rejected rows (not imported)'}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Line</th>
@@ -105,12 +111,18 @@ export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onU
       {conflicts.length > 0 && (
         <div>
           <p>
-            {conflicts.length === 1 ? '1 day already has an entry' : `${conflicts.length} days already have an entry`}:{' '}
+            {counts.conflicts === 1
+              ? '1 day already has an entry'
+              : `${counts.conflicts.toLocaleString('en-GB')} days already have an entry`}
+            :{' '}
             {conflicts
               .slice(0, 5)
-              .map((c) => `${formatDateEnGb(c.date)} (${formatWeight(c.existing.weightKg, unit)} → ${formatWeight(c.incoming.weightKg, unit)} ${label})`)
+              .map(
+                (c) =>
+                  `${formatDateEnGb(c.date)} (${formatWeight(c.existing.weightKg, unit)} → ${formatWeight(c.incoming.weightKg, unit)} ${label})`,
+              )
               .join(', ')}
-            {conflicts.length > 5 && ', ...'}
+            {counts.conflicts > 5 && ', ...'}
           </p>
           <RadioGroup legend="For these days" name="st-conflicts" value={choice} options={CONFLICT_OPTIONS} onChange={onChoice} />
         </div>

@@ -1,28 +1,52 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { Field, parseApiError, showToast, useAppDispatch } from '@app/kit';
-import { useCommitImport, usePreviewImport, type DateFormat, type ImportPreview } from './dataApi';
+import { useCommitImport, useImportJob, useStartImport, type DateFormat } from './dataApi';
 import { ImportPreviewView } from './ImportPreviewView';
-import { commitPlan, IMPORT_FILE_LIMIT, progressText, resultText, TOO_LARGE, type ConflictChoice } from './importPlan';
+import {
+  entriesToWrite,
+  IMPORT_FILE_LIMIT,
+  IMPORT_POLL_MS,
+  progressText,
+  readingText,
+  resultText,
+  TOO_LARGE,
+  type ConflictChoice,
+} from './importPlan';
 
-/** Upload a CSV, look at what the server recognised, choose what happens to existing days, then import. */
+/**
+ * Upload a file, follow the server while it reads it, look at what it recognised, choose what happens to days that
+ * already have an entry, then import.
+ */
 export function ImportSection() {
   const dispatch = useAppDispatch();
-  const [preview, reading] = usePreviewImport();
+  const [start, uploading] = useStartImport();
   const [commit] = useCommitImport();
   const [file, setFile] = useState<File | null>(null);
-  const [data, setData] = useState<ImportPreview | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [parsing, setParsing] = useState(false);
+  const { job, error: jobError } = useImportJob(jobId, parsing ? IMPORT_POLL_MS : 0);
   const [error, setError] = useState<string | undefined>();
   const [choice, setChoice] = useState<ConflictChoice>('keep');
   const [progress, setProgress] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
 
+  useEffect(() => {
+    setParsing(job?.status === 'parsing');
+    if (job?.status === 'failed') setError(job.error ?? 'The file could not be read');
+  }, [job]);
+  useEffect(() => {
+    if (jobError) setError(parseApiError(jobError).message);
+  }, [jobError]);
+
   const load = async (chosen: File, options: { dateFormat?: DateFormat; unit?: 'kg' | 'lb' } = {}) => {
     setError(undefined);
     setResult(null);
+    setJobId(null);
     try {
-      setData(await preview({ file: chosen, ...options }));
+      const started = await start({ file: chosen, ...options });
+      setParsing(started.status === 'parsing');
+      setJobId(started.id);
     } catch (e) {
-      setData(null);
       const parsed = parseApiError(e);
       setError(parsed.fieldErrors.file ?? parsed.general ?? parsed.message);
     }
@@ -31,7 +55,7 @@ export function ImportSection() {
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
-    setData(null);
+    setJobId(null);
     setResult(null);
     setChoice('keep');
     if (!chosen) return;
@@ -43,14 +67,15 @@ export function ImportSection() {
     void load(chosen);
   };
 
+  const preview = job?.status === 'ready' ? job.preview : null;
+
   const run = async () => {
-    if (!data) return;
-    const plan = commitPlan(data, choice);
-    setProgress(progressText(plan.rows.length));
+    if (!preview || !jobId) return;
+    setProgress(progressText(entriesToWrite(preview, choice)));
     try {
-      const text = resultText(await commit(plan));
+      const text = resultText(await commit({ id: jobId, onConflict: choice }));
       setResult(text);
-      setData(null);
+      setJobId(null);
       dispatch(showToast(text, 'success'));
     } catch (e) {
       const parsed = parseApiError(e);
@@ -61,35 +86,44 @@ export function ImportSection() {
     }
   };
 
-  const undecided = data !== null && data.dateFormat.value === null;
-  const nothing = data !== null && commitPlan(data, choice).rows.length === 0;
+  const reading = uploading || (jobId !== null && (job === undefined || job.status === 'parsing'));
+  const undecided = preview !== null && preview.dateFormat.value === null;
+  const nothing = preview !== null && entriesToWrite(preview, choice) === 0;
   return (
     <section className="st-section" aria-labelledby="st-import">
       <h2 id="st-import">Import</h2>
       <p className="muted">
-        A CSV file from another tracker (Libra, openScale, TrendWeight, The Hacker&apos;s Diet Online) or with the columns
-        date, weight and notes. You will see what is recognised before anything is saved.
+        A CSV file from another tracker (Libra, openScale, TrendWeight, The Hacker&apos;s Diet Online) or with the columns date, weight and
+        notes. You will see what is recognised before anything is saved.
       </p>
       <Field label="CSV file" error={error} hint="At most 5 MiB">
         {(id, describedBy) => (
-          <input id={id} type="file" accept=".csv,text/csv" aria-describedby={describedBy} aria-invalid={error ? true : undefined} onChange={onFile} />
+          <input
+            id={id}
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            onChange={onFile}
+          />
         )}
       </Field>
       {reading && (
-        <p role="status" className="muted">
-          Reading the file...
+        <p role="status" className="muted st-import-reading">
+          {uploading ? 'Uploading the file...' : readingText(job)}
+          <progress max={job?.bytesTotal || 1} value={uploading ? undefined : (job?.bytesRead ?? 0)} aria-hidden="true" />
         </p>
       )}
-      {data && file && (
+      {preview && file && (
         <ImportPreviewView
-          preview={data}
+          preview={preview}
           choice={choice}
           onChoice={setChoice}
-          onDateFormat={(format) => void load(file, { dateFormat: format, unit: data.unit })}
-          onUnit={(unit) => void load(file, { dateFormat: data.dateFormat.value ?? undefined, unit })}
+          onDateFormat={(format) => void load(file, { dateFormat: format, unit: preview.unit })}
+          onUnit={(unit) => void load(file, { dateFormat: preview.dateFormat.value ?? undefined, unit })}
         />
       )}
-      {data && (
+      {preview && (
         <div className="form-actions st-data-actions">
           <button type="button" className="button button-primary" onClick={run} disabled={progress !== null || undecided || nothing}>
             {progress ?? 'Import'}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json } from '../../kit/src/test/fetchMock';
+import { apiError, json } from '@app/kit/testing';
 import { makeGoal, makeUser } from './testData';
 import { callsTo, openSettings, toastsOf } from './testUtils';
 
@@ -47,14 +47,18 @@ describe('the save sequence in the screen', () => {
   it('avatar upload 415: upload toast, error under the avatar, nothing else sent', async () => {
     const { calls, store } = await openSettings(
       { user: makeUser(), goal: null },
-      failing('POST', '/api/users/me/avatar', () => apiError(415, 'Unsupported image type', [{ field: 'avatar', issue: 'Use a JPEG, PNG or WebP image' }])),
+      failing('POST', '/api/users/me/avatar', () =>
+        apiError(415, 'Unsupported image type', [{ field: 'avatar', issue: 'Use a JPEG, PNG or WebP image' }]),
+      ),
     );
     await userEvent.upload(screen.getByLabelText('Choose a profile picture'), png());
     await userEvent.type(screen.getByLabelText('First Name'), 'x');
     await save();
     await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to upload avatar image']));
     expect(screen.getByText('Use a JPEG, PNG or WebP image')).toBeInTheDocument();
-    expect(status()).toHaveTextContent('Your avatar was not saved (your profile was not sent yet): fix the highlighted fields and save again.');
+    expect(status()).toHaveTextContent(
+      'Your avatar was not saved (your profile was not sent yet): fix the highlighted fields and save again.',
+    );
     expect(callsTo(calls, 'PATCH', '/api/users/me')).toEqual([]);
   });
 
@@ -73,7 +77,9 @@ describe('the save sequence in the screen', () => {
   it('profile 422 on email after the avatar was saved: field error, Account tab, and no second upload', async () => {
     const { calls, store } = await openSettings(
       { user: makeUser(), goal: null },
-      failing('PATCH', '/api/users/me', () => apiError(422, 'Validation failed', [{ field: 'email', issue: 'Email has already been taken' }])),
+      failing('PATCH', '/api/users/me', () =>
+        apiError(422, 'Validation failed', [{ field: 'email', issue: 'Email has already been taken' }]),
+      ),
     );
     await userEvent.upload(screen.getByLabelText('Choose a profile picture'), png());
     const email = screen.getByLabelText('Email');
@@ -103,7 +109,9 @@ describe('the save sequence in the screen', () => {
   it('goal 422 on targetDate after the profile was saved: Goals tab, field error, profile not sent again', async () => {
     const { calls, store } = await openSettings(
       { user: makeUser(), goal: makeGoal() },
-      failing('PATCH', '/api/goals', () => apiError(422, 'Validation failed', [{ field: 'targetDate', issue: 'Target date must be a real calendar date (yyyy-MM-dd)' }])),
+      failing('PATCH', '/api/goals', () =>
+        apiError(422, 'Validation failed', [{ field: 'targetDate', issue: 'Target date must be a real calendar date (yyyy-MM-dd)' }]),
+      ),
     );
     await userEvent.type(screen.getByLabelText('Last Name'), '-King');
     await userEvent.click(screen.getByRole('tab', { name: 'Goals' }));
@@ -152,7 +160,10 @@ describe('the save sequence in the screen', () => {
   it('a password change keeps the new access token the server returns', async () => {
     const { store } = await openSettings({ user: makeUser(), goal: null }, (call, state) =>
       call.method === 'PATCH' && call.path === '/api/users/me'
-        ? new Response(JSON.stringify({ ...state.user, accessToken: 'token-2' }), { status: 200, headers: { 'content-type': 'application/json' } })
+        ? new Response(JSON.stringify({ ...state.user, accessToken: 'token-2' }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
         : undefined,
     );
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-secret');

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError } from '../../kit/src/test/fetchMock';
-import { makeGoal, makeUser } from './testData';
+import { apiError } from '@app/kit/testing';
+import { makeUser } from './testData';
 import { openSettings, renderSettings, toastsOf } from './testUtils';
 
 beforeEach(() => {

@@ -5,7 +5,7 @@ import './settings.css';
 
 export const FETCH_FAILED = 'Failed to fetch data';
 
-/** Settings (spec §2): account, preferences and goal, loaded once and edited until Save or Cancel. */
+/** Settings: account, preferences and goal, loaded once and edited until Save or Cancel. */
 export default function Settings(_props: SettingsScreenProps) {
   const dispatch = useAppDispatch();
   const me = useGetMeQuery();

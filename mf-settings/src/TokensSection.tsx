@@ -51,8 +51,8 @@ export function TokensSection() {
     <section className="st-section" aria-labelledby="st-tokens">
       <h2 id="st-tokens">API tokens</h2>
       <p className="muted">
-        For scripts and automations: send <code>Authorization: Bearer wt_…</code> with calls to the API. A read-only token
-        can only read; neither kind can manage tokens, change your email or password, or delete the account.
+        For scripts and automations: send <code>Authorization: Bearer wt_…</code> with calls to the API. A read-only token can only read;
+        neither kind can manage tokens, change your email or password, or delete the account.
       </p>
       <div className="st-grid">
         <Field label="Token name" error={error}>

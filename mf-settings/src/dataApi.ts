@@ -1,85 +1,67 @@
 import { useCallback } from 'react';
+import type { ApiToken, DateFormat, Import as ImportJob, ImportResult, NewApiToken, TokenScope } from '@app/contract';
 import { api } from '@app/kit';
 
-export type DateFormat = 'yyyy-MM-dd' | 'dd/MM/yyyy' | 'MM/dd/yyyy';
-export interface ImportRow {
-  line: number;
-  date: string;
-  weightKg: number;
-  notes: string | null;
-}
-export interface ImportPreview {
-  format: { id: string; label: string };
-  dateFormat: { value: DateFormat | null; ambiguous: boolean; candidates: DateFormat[] };
-  unit: 'kg' | 'lb';
-  unitStated: boolean;
-  rows: ImportRow[];
-  rejected: Array<{ line: number; reason: string }>;
-  conflicts: Array<{ date: string; existing: { weightKg: number; notes: string | null }; incoming: { weightKg: number; notes: string | null } }>;
-  duplicatesInFile: number;
-}
-export interface ImportResult {
-  imported: number;
-  replaced: number;
-  skipped: number;
-}
-export type TokenScope = 'read' | 'read-write';
-export interface ApiToken {
-  id: string;
-  name: string;
-  scope: TokenScope;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+// The wire's shapes, as the contract defines them for the API too.
+export type { ApiToken, DateFormat, ImportPreview, ImportResult, ImportRow, TokenScope } from '@app/contract';
+/** An uploaded file on its way to being imported: read in the background, then previewed, then committed. */
+export type { Import as ImportJob } from '@app/contract';
 
 /**
  * The Data tab's calls, injected into kit's one API slice from this remote (as mf-auth does), so they share its
  * bearer header and its refresh-once-on-403 handling. The access token never goes into a URL.
  */
-const dataApi = api
-  .enhanceEndpoints({ addTagTypes: ['ApiToken'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      previewImport: build.mutation<ImportPreview, { file: File; dateFormat?: DateFormat; unit?: 'kg' | 'lb' }>({
-        query: ({ file, dateFormat, unit }) => {
-          const body = new FormData();
-          body.set('file', file);
-          if (dateFormat) body.set('dateFormat', dateFormat);
-          if (unit) body.set('unit', unit);
-          return { url: 'imports/preview', method: 'POST', body };
-        },
-      }),
-      commitImport: build.mutation<ImportResult, { rows: Array<Omit<ImportRow, 'line'>>; onConflict: 'keep' | 'replace' }>({
-        query: (body) => ({ url: 'imports/commit', method: 'POST', body }),
-        // Every weight query (lists, latest, earliest, averages) may change.
-        invalidatesTags: ['Weight'],
-      }),
-      exportData: build.mutation<string, 'csv' | 'json'>({
-        query: (format) => ({ url: `users/me/export?format=${format}`, method: 'GET', responseHandler: 'text', cache: 'no-store' }),
-      }),
-      getTokens: build.query<ApiToken[], void>({ query: () => 'tokens', providesTags: ['ApiToken'] }),
-      createToken: build.mutation<ApiToken & { token: string }, { name: string; scope: TokenScope }>({
-        query: (body) => ({ url: 'tokens', method: 'POST', body }),
-        invalidatesTags: ['ApiToken'],
-      }),
-      revokeToken: build.mutation<void, string>({
-        query: (id) => ({ url: `tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
-        invalidatesTags: ['ApiToken'],
-      }),
-      deleteAccount: build.mutation<void, { currentPassword: string }>({
-        query: (body) => ({ url: 'users/me', method: 'DELETE', body }),
-      }),
+const dataApi = api.enhanceEndpoints({ addTagTypes: ['ApiToken'] }).injectEndpoints({
+  endpoints: (build) => ({
+    startImport: build.mutation<ImportJob, { file: File; dateFormat?: DateFormat; unit?: 'kg' | 'lb' }>({
+      query: ({ file, dateFormat, unit }) => {
+        const body = new FormData();
+        if (dateFormat) body.set('dateFormat', dateFormat);
+        if (unit) body.set('unit', unit);
+        body.set('file', file);
+        return { url: 'imports', method: 'POST', body };
+      },
     }),
-  });
+    getImport: build.query<ImportJob, string>({
+      query: (id) => `imports/${encodeURIComponent(id)}`,
+      keepUnusedDataFor: 0,
+    }),
+    commitImport: build.mutation<ImportResult, { id: string; onConflict: 'keep' | 'replace' }>({
+      query: ({ id, onConflict }) => ({ url: `imports/${encodeURIComponent(id)}/commit`, method: 'POST', body: { onConflict } }),
+      // Every weight query (lists, latest, earliest, averages) may change.
+      invalidatesTags: ['Weight'],
+    }),
+    exportData: build.mutation<string, 'csv' | 'json'>({
+      query: (format) => ({ url: `users/me/export?format=${format}`, method: 'GET', responseHandler: 'text', cache: 'no-store' }),
+    }),
+    getTokens: build.query<ApiToken[], void>({ query: () => 'tokens', providesTags: ['ApiToken'] }),
+    createToken: build.mutation<NewApiToken, { name: string; scope: TokenScope }>({
+      query: (body) => ({ url: 'tokens', method: 'POST', body }),
+      invalidatesTags: ['ApiToken'],
+    }),
+    revokeToken: build.mutation<void, string>({
+      query: (id) => ({ url: `tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['ApiToken'],
+    }),
+    deleteAccount: build.mutation<void, { currentPassword: string }>({
+      query: (body) => ({ url: 'users/me', method: 'DELETE', body }),
+    }),
+  }),
+});
 
 // Wrapped with plain types: the generated hooks' types name kit internals and cannot be emitted.
 type Call<A, R> = [(arg: A) => Promise<R>, boolean];
 
-export function usePreviewImport(): Call<{ file: File; dateFormat?: DateFormat }, ImportPreview> {
-  const [trigger, { isLoading }] = dataApi.usePreviewImportMutation();
+export function useStartImport(): Call<{ file: File; dateFormat?: DateFormat; unit?: 'kg' | 'lb' }, ImportJob> {
+  const [trigger, { isLoading }] = dataApi.useStartImportMutation();
   return [useCallback((arg) => trigger(arg).unwrap(), [trigger]), isLoading];
 }
-export function useCommitImport(): Call<{ rows: Array<Omit<ImportRow, 'line'>>; onConflict: 'keep' | 'replace' }, ImportResult> {
+/** The import `id`, asked again every `pollMs` while its file is being read. */
+export function useImportJob(id: string | null, pollMs: number): { job: ImportJob | undefined; error: unknown } {
+  const { currentData, error } = dataApi.useGetImportQuery(id ?? '', { skip: id === null, pollingInterval: pollMs });
+  return { job: id === null ? undefined : currentData, error };
+}
+export function useCommitImport(): Call<{ id: string; onConflict: 'keep' | 'replace' }, ImportResult> {
   const [trigger, { isLoading }] = dataApi.useCommitImportMutation();
   return [useCallback((arg) => trigger(arg).unwrap(), [trigger]), isLoading];
 }
@@ -91,7 +73,7 @@ export function useTokens(): { tokens: ApiToken[] | undefined; isError: boolean;
   const { data, isError, isLoading } = dataApi.useGetTokensQuery();
   return { tokens: data, isError, isLoading };
 }
-export function useCreateToken(): Call<{ name: string; scope: TokenScope }, ApiToken & { token: string }> {
+export function useCreateToken(): Call<{ name: string; scope: TokenScope }, NewApiToken> {
   const [trigger, { isLoading }] = dataApi.useCreateTokenMutation();
   return [useCallback((arg) => trigger(arg).unwrap(), [trigger]), isLoading];
 }

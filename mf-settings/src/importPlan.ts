@@ -1,24 +1,27 @@
-import type { ImportPreview, ImportResult } from './dataApi';
+import type { ImportJob, ImportPreview, ImportResult } from './dataApi';
 
-export const IMPORT_FILE_LIMIT = 5 * 1024 * 1024;
-export const TOO_LARGE = 'The file is larger than 5 MiB';
-export const PREVIEW_ROWS = 20;
+export { IMPORT_FILE_MAX_BYTES as IMPORT_FILE_LIMIT, IMPORT_TOO_LARGE as TOO_LARGE } from '@app/contract';
+/** How often the screen asks how far the server has read a file. */
+export const IMPORT_POLL_MS = 400;
 
-export type ConflictChoice = 'keep' | 'replace' | 'skip';
+/** Days that already have an entry: keep the entry, or take the imported weight and notes. */
+export type ConflictChoice = 'keep' | 'replace';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 export const entries = (n: number) => `${count(n)} ${n === 1 ? 'entry' : 'entries'}`;
 
-/** What Import sends: the recognised rows, without the conflicting days when the person chose to skip them. */
-export function commitPlan(preview: ImportPreview, choice: ConflictChoice) {
-  const conflicting = new Set(preview.conflicts.map((c) => c.date));
-  const rows = preview.rows
-    .filter((r) => choice !== 'skip' || !conflicting.has(r.date))
-    .map(({ date, weightKg, notes }) => ({ date, weightKg, notes }));
-  return { rows, onConflict: choice === 'replace' ? ('replace' as const) : ('keep' as const) };
+/** How many entries Import will write: every row, less the days kept as they are. */
+export function entriesToWrite(preview: ImportPreview, choice: ConflictChoice): number {
+  return choice === 'replace' ? preview.counts.rows : preview.counts.rows - preview.counts.conflicts;
 }
 
 export const progressText = (n: number) => `Importing ${entries(n)}...`;
+
+/** 'Reading the file... 42%' while the server reads it. */
+export function readingText(job: Pick<ImportJob, 'bytesRead' | 'bytesTotal'> | undefined): string {
+  if (!job || job.bytesTotal <= 0) return 'Reading the file...';
+  return `Reading the file... ${Math.min(100, Math.floor((job.bytesRead / job.bytesTotal) * 100))}%`;
+}
 
 export function resultText({ imported, replaced, skipped }: ImportResult): string {
   let text = `Imported ${entries(imported)}`;

@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { failureStatus, runSaveSequence, SAVE_TOASTS, type SaveApi, type SaveOutcome } from './saveSequence';
 import { makeGoal, makeUser } from './testData';
 
-const rejectWith = (status: number, details: Array<{ field: string; issue: string }> = [], message = 'Failed') => () =>
-  Promise.reject({ status, data: { error: { message, details } } });
+const rejectWith =
+  (status: number, details: Array<{ field: string; issue: string }> = [], message = 'Failed') =>
+  () =>
+    Promise.reject({ status, data: { error: { message, details } } });
 
 function fakeApi(overrides: Partial<SaveApi> = {}): SaveApi {
   return {
@@ -48,7 +50,13 @@ describe('runSaveSequence', () => {
   it('stops at a failed avatar upload with its toast and sends nothing else', async () => {
     const api = fakeApi({ uploadAvatar: rejectWith(415, [{ field: 'avatar', issue: 'Use a JPEG, PNG or WebP image' }]) });
     const outcome = (await runSaveSequence(fullPlan, api)) as Failure;
-    expect(outcome).toMatchObject({ ok: false, failed: 'avatar', toast: SAVE_TOASTS.avatarUpload, saved: [], notSent: ['profile', 'goal'] });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failed: 'avatar',
+      toast: SAVE_TOASTS.avatarUpload,
+      saved: [],
+      notSent: ['profile', 'goal'],
+    });
     expect(outcome.error.fieldErrors).toEqual({ avatar: 'Use a JPEG, PNG or WebP image' });
     expect(api.updateMe).not.toHaveBeenCalled();
     expect(failureStatus(outcome)).toBe(
@@ -79,7 +87,9 @@ describe('runSaveSequence', () => {
     const outcome = (await runSaveSequence(fullPlan, api)) as Failure;
     expect(outcome.saved).toEqual(['avatar', 'profile']);
     expect(outcome.results.profile?.firstName).toBe('Grace');
-    expect(failureStatus(outcome)).toBe('Your avatar and profile were saved; your goal was not: fix the highlighted fields and save again.');
+    expect(failureStatus(outcome)).toBe(
+      'Your avatar and profile were saved; your goal was not: fix the highlighted fields and save again.',
+    );
   });
 
   it('reports a failed reload after everything was saved', async () => {

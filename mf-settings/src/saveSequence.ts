@@ -51,7 +51,7 @@ export const SAVE_TOASTS = {
 } as const;
 
 /**
- * The settings save sequence (spec §4): avatar upload or delete, profile update, goal update, then the user
+ * The settings save sequence: avatar upload or delete, profile update, goal update, then the user
  * reloaded. Steps with nothing to do are skipped; the first failure stops the sequence and names the step,
  * and what succeeded before it is reported so nothing saved is redone on the next Save.
  */
@@ -123,7 +123,7 @@ function list(names: string[]): string {
 }
 
 /**
- * The status line after a failed save: which part failed and which were already saved (security.md: the
+ * The status line after a failed save: which part failed and which were already saved (so the
  * multi-request sequence reports exactly which step failed).
  */
 export function failureStatus(outcome: Extract<SaveOutcome, { ok: false }>): string {

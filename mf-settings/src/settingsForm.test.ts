@@ -122,7 +122,12 @@ describe('buildGoalPatch', () => {
       startDate: '2025-03-01',
       targetDate: '2025-09-01',
     };
-    expect(buildGoalPatch(form, null)).toEqual({ startWeightKg: 90, targetWeightKg: 80, startDate: '2025-03-01', targetDate: '2025-09-01' });
+    expect(buildGoalPatch(form, null)).toEqual({
+      startWeightKg: 90,
+      targetWeightKg: 80,
+      startDate: '2025-03-01',
+      targetDate: '2025-09-01',
+    });
   });
 });
 
@@ -146,6 +151,29 @@ describe('validateForm', () => {
       targetDate: MESSAGES.targetDateRequired,
     });
     expect(validateForm(formFor(makeUser(), null), baseline)).toEqual({});
+  });
+
+  it("applies the API's own rules before sending, in its words", () => {
+    const form = {
+      ...formFor(makeUser(), null),
+      password: 'short',
+      currentPassword: 'old-secret-1',
+      firstName: '   ',
+      email: 'not-an-address',
+      height: typedMeasure('350'),
+      targetWeight: typedMeasure('0'),
+      startWeight: typedMeasure('90'),
+      startDate: '2025-02-30',
+      targetDate: '2025-09-01',
+    };
+    expect(validateForm(form, baseline)).toEqual({
+      password: 'Password must be at least 8 characters',
+      firstName: 'First name is required',
+      email: 'Email is not valid',
+      heightCm: 'Height must be greater than 0 and less than 300 cm',
+      targetWeightKg: 'Target weight must be greater than 0 and less than 1000 kg',
+      startDate: 'Start date must be a real calendar date (yyyy-MM-dd)',
+    });
   });
 
   it('finds the tab of the first failing field', () => {

@@ -1,3 +1,4 @@
+import { fieldErrorsOf, normalizeEmail, UpdateGoalSchema, UpdateUserSchema } from '@app/contract';
 import {
   validateHexColor,
   type Gender,
@@ -117,7 +118,7 @@ export function initialForm(baseline: Baseline, prefs: Pick<Preferences, 'alignT
   };
 }
 
-/** Unit switch (spec §4): height and both goal weights are re-expressed, nothing typed is lost. */
+/** Unit switch: height and both goal weights are re-expressed, nothing typed is lost. */
 export function switchUnit(form: SettingsForm, unit: UnitSystem): SettingsForm {
   if (unit === form.unit) return form;
   return {
@@ -135,10 +136,6 @@ function sameNumber(a: number | null | undefined, b: number | null | undefined):
   return Math.abs(a - b) < 1e-6;
 }
 
-function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 export function emailChanged(form: SettingsForm, user: User): boolean {
   return normalizeEmail(form.email) !== normalizeEmail(user.email);
 }
@@ -148,7 +145,7 @@ export function needsCurrentPassword(form: SettingsForm, user: User): boolean {
   return form.password !== '' || emailChanged(form, user);
 }
 
-/** PATCH /users/me body with only what changed; empty optional values are left out (spec §5). Null: nothing to send. */
+/** PATCH /users/me body with only what changed; empty optional values are left out. Null: nothing to send. */
 export function buildProfilePatch(form: SettingsForm, user: User): ProfilePatch | null {
   const patch: ProfilePatch = {};
   // Names are not optional: an emptied name is sent so the API can say it is required.
@@ -210,12 +207,18 @@ export function buildGoalPatch(form: SettingsForm, goal: Goal | null): UpdateGoa
   return Object.keys(patch).length > 0 ? patch : null;
 }
 
-/** Client checks before anything is sent (spec §5), keyed by the API's field names. */
+/**
+ * Client checks before anything is sent, keyed by the API's field names: what the form requires, then the API's own
+ * rules on the bodies the save would send (password length, height, names, goal weights...), in the API's words.
+ */
 export function validateForm(form: SettingsForm, baseline: Baseline): Record<string, string> {
   const errors: Record<string, string> = {};
+  const profile = UpdateUserSchema.safeParse(buildProfilePatch(form, baseline.user) ?? {});
+  const goal = UpdateGoalSchema.safeParse(buildGoalPatch(form, baseline.goal) ?? {});
+  for (const result of [profile, goal])
+    if (!result.success) for (const { field, issue } of fieldErrorsOf(result.error)) errors[field] ??= issue;
   if (form.email.trim() === '') errors.email = MESSAGES.emailRequired;
-  if (needsCurrentPassword(form, baseline.user) && form.currentPassword === '')
-    errors.currentPassword = MESSAGES.currentPasswordRequired;
+  if (needsCurrentPassword(form, baseline.user) && form.currentPassword === '') errors.currentPassword = MESSAGES.currentPasswordRequired;
   if (form.hexInput !== '') {
     const hex = validateHexColor(form.hexInput);
     if (!hex.ok) errors.themeColor = hex.error;

@@ -1,4 +1,4 @@
-import { makeUser as makeKitUser } from '../../kit/src/test/fixtures';
+import { makeUser as makeKitUser } from '@app/kit/testing';
 import type { Goal, User } from '@app/kit';
 
 /** A signed-in user as the API returns it, for tests. */

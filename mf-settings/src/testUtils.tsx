@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createAppStore, DEFAULT_PREFERENCES, type AppStore, type Goal, type Preferences, type User } from '@app/kit';
-import { apiError, installFetchMock, json, type MockCall, type MockHandler } from '../../kit/src/test/fetchMock';
+import { apiError, installFetchMock, json, type MockCall, type MockHandler } from '@app/kit/testing';
 import Settings from './Settings';
 import { makeUser } from './testData';
 

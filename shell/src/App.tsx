@@ -9,7 +9,7 @@ import { LandingPage } from './screens/LandingPage';
 import { ThemeSync } from './theme/ThemeSync';
 import { Toaster } from './toasts/Toaster';
 
-/** The route table of the spec (§2). Remote screens load at runtime; everything else is the shell's. */
+/** The product's route table. Remote screens load at runtime; everything else is the shell's. */
 export function createRoutes() {
   return [
     { path: '/', element: <LandingPage /> },

@@ -22,21 +22,57 @@ afterEach(() => {
 
 describe('requests', () => {
   it.each([
-    ['login', () => api.endpoints.login.initiate({ email: 'a@b.c', password: 'pw', remember: true }), 'POST', '/api/auth/login', '{"email":"a@b.c","password":"pw","remember":true}'],
-    ['register', () => api.endpoints.register.initiate({ firstName: 'A', lastName: 'B', email: 'a@b.c', password: 'pw' }), 'POST', '/api/auth/register', '{"firstName":"A","lastName":"B","email":"a@b.c","password":"pw"}'],
+    [
+      'login',
+      () => api.endpoints.login.initiate({ email: 'a@b.c', password: 'pw', remember: true }),
+      'POST',
+      '/api/auth/login',
+      '{"email":"a@b.c","password":"pw","remember":true}',
+    ],
+    [
+      'register',
+      () => api.endpoints.register.initiate({ firstName: 'A', lastName: 'B', email: 'a@b.c', password: 'pw' }),
+      'POST',
+      '/api/auth/register',
+      '{"firstName":"A","lastName":"B","email":"a@b.c","password":"pw"}',
+    ],
     ['refreshToken', () => api.endpoints.refreshToken.initiate(), 'GET', '/api/auth/token', null],
     ['logout', () => api.endpoints.logout.initiate(), 'POST', '/api/auth/logout', ''],
     ['getMe', () => api.endpoints.getMe.initiate(), 'GET', '/api/users/me', null],
-    ['updateMe', () => api.endpoints.updateMe.initiate({ firstName: 'Ada', weekStartsOn: 0 }), 'PATCH', '/api/users/me', '{"firstName":"Ada","weekStartsOn":0}'],
+    [
+      'updateMe',
+      () => api.endpoints.updateMe.initiate({ firstName: 'Ada', weekStartsOn: 0 }),
+      'PATCH',
+      '/api/users/me',
+      '{"firstName":"Ada","weekStartsOn":0}',
+    ],
     ['deleteAvatar', () => api.endpoints.deleteAvatar.initiate(), 'DELETE', '/api/users/me/avatar', ''],
-    ['getWeights', () => api.endpoints.getWeights.initiate({ startDate: '2025-01-01', endDate: '2025-01-31' }), 'GET', '/api/weights?start_date=2025-01-01&end_date=2025-01-31', null],
+    [
+      'getWeights',
+      () => api.endpoints.getWeights.initiate({ startDate: '2025-01-01', endDate: '2025-01-31' }),
+      'GET',
+      '/api/weights?start_date=2025-01-01&end_date=2025-01-31',
+      null,
+    ],
     ['getWeights (all)', () => api.endpoints.getWeights.initiate({}), 'GET', '/api/weights', null],
     ['getWeightByDate', () => api.endpoints.getWeightByDate.initiate('2025-01-05'), 'GET', '/api/weights/date/2025-01-05', null],
     ['getLatestWeight', () => api.endpoints.getLatestWeight.initiate(), 'GET', '/api/weights/latest', null],
     ['getEarliestWeight', () => api.endpoints.getEarliestWeight.initiate(), 'GET', '/api/weights/earliest', null],
-    ['saveWeight', () => api.endpoints.saveWeight.initiate({ weightKg: 72.5, date: '2025-01-05', notes: 'hi' }), 'POST', '/api/weights', '{"weightKg":72.5,"date":"2025-01-05","notes":"hi"}'],
+    [
+      'saveWeight',
+      () => api.endpoints.saveWeight.initiate({ weightKg: 72.5, date: '2025-01-05', notes: 'hi' }),
+      'POST',
+      '/api/weights',
+      '{"weightKg":72.5,"date":"2025-01-05","notes":"hi"}',
+    ],
     ['deleteWeight', () => api.endpoints.deleteWeight.initiate('2025-01-05'), 'DELETE', '/api/weights/date/2025-01-05', ''],
-    ['getAverages', () => api.endpoints.getAverages.initiate({ mode: 'weekly', startDate: '2025-01-01', endDate: '2025-03-31', weekStartsOn: 0 }), 'GET', '/api/weights/average/weekly?start_date=2025-01-01&end_date=2025-03-31&week_starts_on=0', null],
+    [
+      'getAverages',
+      () => api.endpoints.getAverages.initiate({ mode: 'weekly', startDate: '2025-01-01', endDate: '2025-03-31', weekStartsOn: 0 }),
+      'GET',
+      '/api/weights/average/weekly?start_date=2025-01-01&end_date=2025-03-31&week_starts_on=0',
+      null,
+    ],
     ['getGoal', () => api.endpoints.getGoal.initiate(), 'GET', '/api/goals', null],
     ['updateGoal', () => api.endpoints.updateGoal.initiate({ targetWeightKg: 70 }), 'PATCH', '/api/goals', '{"targetWeightKg":70}'],
   ] as const)('%s → %s %s', async (_name, action, method, path, body) => {
@@ -70,7 +106,7 @@ describe('404 is "none", not an error', () => {
     ['getWeightByDate', () => api.endpoints.getWeightByDate.initiate('2025-01-05')],
   ] as const)('%s resolves with null data', async (_name, action) => {
     installFetchMock(() => apiError(404, 'Not found'));
-    const result = await signedIn().dispatch(action() as never) as { isSuccess: boolean; isError: boolean; data: unknown };
+    const result = (await signedIn().dispatch(action() as never)) as { isSuccess: boolean; isError: boolean; data: unknown };
     expect(result.isSuccess).toBe(true);
     expect(result.isError).toBe(false);
     expect(result.data).toBeNull();
@@ -112,7 +148,8 @@ describe('cache tags', () => {
       if (call.path === '/api/weights/latest') return json(200, entries.at(-1));
       if (call.path.startsWith('/api/weights/date/')) return apiError(404, 'None');
       if (call.path.startsWith('/api/weights')) return json(200, entries);
-      if (call.path === '/api/goals') return json(200, { startWeightKg: 80, targetWeightKg: 70, startDate: '2025-01-01', targetDate: '2025-06-01' });
+      if (call.path === '/api/goals')
+        return json(200, { startWeightKg: 80, targetWeightKg: 70, startDate: '2025-01-01', targetDate: '2025-06-01' });
       if (call.path === '/api/users/me') return json(200, user);
       return json(200, user);
     });
@@ -256,7 +293,7 @@ describe('restoreSession', () => {
       return apiError(403, 'Nope');
     });
     const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
-    await expect(store.dispatch(restoreSession())).resolves.toBe(true);
+    await expect(store.dispatch(restoreSession())).resolves.toBe('signed-in');
     expect(store.getState().auth).toEqual({ user, accessToken: 'restored', persist: true, loggedOut: false });
     expect(store.getState().preferences).toMatchObject({ unit: 'IMPERIAL', weekStartsOn: 1 });
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/token', '/api/users/me']);
@@ -265,30 +302,39 @@ describe('restoreSession', () => {
   it('without persist: signed out, no call', async () => {
     const { calls } = installFetchMock(() => json(200, {}));
     const store = createAppStore({ auth: { user: null, accessToken: null, persist: false } });
-    await expect(store.dispatch(restoreSession())).resolves.toBe(false);
+    await expect(store.dispatch(restoreSession())).resolves.toBe('signed-out');
     expect(calls).toHaveLength(0);
   });
 
   it('already signed in: true, no call', async () => {
     const { calls } = installFetchMock(() => json(200, {}));
-    await expect(signedIn().dispatch(restoreSession())).resolves.toBe(true);
+    await expect(signedIn().dispatch(restoreSession())).resolves.toBe('signed-in');
     expect(calls).toHaveLength(0);
   });
 
-  it('refresh refused: false, auth cleared, no redirect', async () => {
+  it('refresh refused (401): signed out, auth cleared, no redirect', async () => {
     installFetchMock(() => apiError(401, 'No session'));
     const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
-    await expect(store.dispatch(restoreSession())).resolves.toBe(false);
+    await expect(store.dispatch(restoreSession())).resolves.toBe('signed-out');
     expect(store.getState().auth).toMatchObject({ user: null, accessToken: null });
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('server unreachable: false, no redirect', async () => {
-    installFetchMock(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
-    await expect(store.dispatch(restoreSession())).resolves.toBe(false);
+  it('no answer (aborted by a reload, unreachable, 5xx): the session is kept for the next load, no redirect', async () => {
+    for (const answer of [
+      () => {
+        throw new DOMException('The user aborted a request.', 'AbortError');
+      },
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => apiError(502, 'Bad gateway'),
+    ]) {
+      installFetchMock(answer);
+      const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
+      await expect(store.dispatch(restoreSession())).resolves.toBe('no-answer');
+      expect(store.getState().auth).toMatchObject({ persist: true });
+    }
     expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -32,7 +32,8 @@ function tokenServer(validToken: string, refresh: () => Response): MockHandler {
     if (call.path === '/api/auth/token') return refresh();
     if (call.headers.get('authorization') !== `Bearer ${validToken}`) return apiError(403, 'Invalid token');
     if (call.path === '/api/users/me') return json(200, user);
-    if (call.path === '/api/goals') return json(200, { startWeightKg: 80, targetWeightKg: 70, startDate: '2025-01-01', targetDate: '2025-06-01' });
+    if (call.path === '/api/goals')
+      return json(200, { startWeightKg: 80, targetWeightKg: 70, startDate: '2025-01-01', targetDate: '2025-06-01' });
     if (call.path.startsWith('/api/weights')) return json(200, []);
     return apiError(404, 'Not found');
   };
@@ -119,6 +120,27 @@ describe('403: one shared refresh, one retry', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { state: { from: FROM } });
   });
 
+  it('a refresh that gets no answer (aborted by a reload, network down, 5xx) keeps the session and goes to /503', async () => {
+    for (const refresh of [
+      () => {
+        throw new DOMException('The user aborted a request.', 'AbortError');
+      },
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => apiError(503, 'Service unavailable'),
+    ]) {
+      navigate.mockClear();
+      installFetchMock(tokenServer('never', refresh));
+      const store = signedInStore();
+      const before = store.getState().auth;
+      await expect(store.dispatch(api.endpoints.getMe.initiate()).unwrap()).rejects.toMatchObject({ status: 'FETCH_ERROR' });
+      expect(store.getState().auth).toEqual(before);
+      expect(navigate).toHaveBeenCalledWith('/503', { state: { from: FROM } });
+      expect(navigate).not.toHaveBeenCalledWith('/login', expect.anything());
+    }
+  });
+
   it('a retry refused again ends the session instead of looping', async () => {
     const { calls } = installFetchMock((call) =>
       call.path === '/api/auth/token' ? json(200, { accessToken: 'fresh' }) : apiError(403, 'Forbidden'),
@@ -203,8 +225,11 @@ describe('error pages', () => {
 
   it.each([
     ['login', (s: ReturnType<typeof signedInStore>) => s.dispatch(api.endpoints.login.initiate({ email: 'a@b.c', password: 'bad' }))],
-    ['register', (s: ReturnType<typeof signedInStore>) =>
-      s.dispatch(api.endpoints.register.initiate({ firstName: 'A', lastName: 'B', email: 'a@b.c', password: 'password1' }))],
+    [
+      'register',
+      (s: ReturnType<typeof signedInStore>) =>
+        s.dispatch(api.endpoints.register.initiate({ firstName: 'A', lastName: 'B', email: 'a@b.c', password: 'password1' })),
+    ],
     ['refreshToken', (s: ReturnType<typeof signedInStore>) => s.dispatch(api.endpoints.refreshToken.initiate())],
     ['logout', (s: ReturnType<typeof signedInStore>) => s.dispatch(api.endpoints.logout.initiate())],
   ])('%s 401 stays in the form (no redirect)', async (_name, call) => {

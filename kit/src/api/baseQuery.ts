@@ -44,24 +44,33 @@ const refreshBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'i
 
 export const REFRESH_PATH = 'auth/token';
 
-let refreshInFlight: Promise<string | null> | null = null;
-
 /**
- * One refresh at a time: concurrent 403s share the same in-flight promise.
- * Resolves with the new access token (already stored), or null when the refresh session is gone.
+ * What a refresh found: a new token; the session is gone (only a 401 from /auth/token says so); or no answer (the
+ * request was aborted by a reload or navigation, the network dropped, the server failed). No answer is not a
+ * signed-out user: the session is kept and the next load tries again.
  */
-export function refreshAccessToken(api: BaseQueryApi): Promise<string | null> {
+export type RefreshOutcome = { kind: 'ok'; token: string } | { kind: 'ended' } | { kind: 'no-answer' };
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+/** Reads the answer of GET /auth/token; the new token is stored. */
+export function refreshOutcome(result: { data?: unknown; error?: FetchBaseQueryError }): RefreshOutcome {
+  if (result.error) return result.error.status === 401 ? { kind: 'ended' } : { kind: 'no-answer' };
+  const token = (result.data as { accessToken?: unknown } | undefined)?.accessToken;
+  return typeof token === 'string' && token !== '' ? { kind: 'ok', token } : { kind: 'no-answer' };
+}
+
+/** One refresh at a time: concurrent 403s share the same in-flight promise. */
+export function refreshAccessToken(api: BaseQueryApi): Promise<RefreshOutcome> {
   refreshInFlight ??= (async () => {
     try {
       // Its own signal: the call that started the refresh may be aborted while others still wait on it.
       const shared = { ...api, signal: new AbortController().signal };
-      const result = await refreshBaseQuery({ url: REFRESH_PATH, method: 'GET' }, shared, {});
-      const token = (result.data as { accessToken?: unknown } | undefined)?.accessToken;
-      if (result.error || typeof token !== 'string' || token === '') return null;
-      api.dispatch(setAccessToken(token));
-      return token;
+      const outcome = refreshOutcome(await refreshBaseQuery({ url: REFRESH_PATH, method: 'GET' }, shared, {}));
+      if (outcome.kind === 'ok') api.dispatch(setAccessToken(outcome.token));
+      return outcome;
     } catch {
-      return null;
+      return { kind: 'no-answer' } as const;
     } finally {
       refreshInFlight = null;
     }
@@ -88,8 +97,8 @@ function sessionExpired(api: BaseQueryApi): void {
 }
 
 /**
- * The API's base query (design.md §5): bearer header; on 403 one shared refresh and one retry
- * (refresh failure → auth cleared, /login); 401 → /401, 5xx → /500, no response → /503, always with `{ from }`.
+ * The API's base query: bearer header; on 403 one shared refresh and one retry (session ended → auth cleared,
+ * /login; refresh unanswered → session kept, /503); 401 → /401, 5xx → /500, no response → /503, always with `{ from }`.
  * Auth endpoints opt out with `skipAuthHandling`; other errors (400, 404, 413, 415, 422, 429) reach the caller untouched.
  */
 export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions = {}) => {
@@ -105,10 +114,16 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
   if (result.error.status === 403) {
     // Another call may already have refreshed while this one was in flight: reuse its token.
     const current = accessTokenOf(api);
-    const token = current && current !== sentWith ? current : await refreshAccessToken(api);
-    if (!token) {
+    const outcome: RefreshOutcome = current && current !== sentWith ? { kind: 'ok', token: current } : await refreshAccessToken(api);
+    if (outcome.kind === 'ended') {
       sessionExpired(api);
       return result;
+    }
+    if (outcome.kind === 'no-answer') {
+      // the session may well be alive: keep it, and treat the call as one that got no answer
+      const error: FetchBaseQueryError = { status: 'FETCH_ERROR', error: 'The session could not be refreshed' };
+      redirectWithFrom(errorRedirectTarget(error)!);
+      return { error, meta: result.meta };
     }
     result = await rawBaseQuery(args, api, extraOptions);
     if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };

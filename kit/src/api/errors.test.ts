@@ -20,7 +20,10 @@ describe('parseApiError', () => {
   });
 
   it("puts the 'general' detail in general, not in fieldErrors", () => {
-    const parsed = parseApiError({ status: 401, data: body('Unauthorized', [{ field: 'general', issue: 'Email or password is incorrect' }]) });
+    const parsed = parseApiError({
+      status: 401,
+      data: body('Unauthorized', [{ field: 'general', issue: 'Email or password is incorrect' }]),
+    });
     expect(parsed).toEqual({ message: 'Unauthorized', status: 401, fieldErrors: {}, general: 'Email or password is incorrect' });
   });
 
@@ -49,7 +52,10 @@ describe('parseApiError', () => {
   });
 
   it('ignores malformed detail items', () => {
-    const parsed = parseApiError({ status: 422, data: body('Invalid', [null, 'x', { field: 1, issue: 'y' }, { field: 'notes', issue: 'Too long' }]) });
+    const parsed = parseApiError({
+      status: 422,
+      data: body('Invalid', [null, 'x', { field: 1, issue: 'y' }, { field: 'notes', issue: 'Too long' }]),
+    });
     expect(parsed.fieldErrors).toEqual({ notes: 'Too long' });
     expect(parsed.general).toBeUndefined();
   });

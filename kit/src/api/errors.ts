@@ -18,9 +18,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function detailsOf(body: Record<string, unknown>): ApiErrorDetail[] {
   const details = body.details;
   if (!Array.isArray(details)) return [];
-  return details.filter(
-    (d): d is ApiErrorDetail => isRecord(d) && typeof d.field === 'string' && typeof d.issue === 'string',
-  );
+  return details.filter((d): d is ApiErrorDetail => isRecord(d) && typeof d.field === 'string' && typeof d.issue === 'string');
 }
 
 /**
@@ -37,8 +35,7 @@ export function parseApiError(error: unknown): ParsedApiError {
     return { message: NETWORK_ERROR_MESSAGE, fieldErrors: {}, general: NETWORK_ERROR_MESSAGE };
   }
 
-  const numericStatus =
-    typeof status === 'number' ? status : typeof error.originalStatus === 'number' ? error.originalStatus : undefined;
+  const numericStatus = typeof status === 'number' ? status : typeof error.originalStatus === 'number' ? error.originalStatus : undefined;
   const body = isRecord(error.data) && isRecord(error.data.error) ? error.data.error : undefined;
 
   if (!body) {

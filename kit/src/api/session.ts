@@ -7,7 +7,7 @@ import { api } from './apiSlice';
 // Typed on the slices they touch rather than RootState, so the store module can import this file.
 type SessionThunk<R> = ThunkAction<R, { auth: AuthState }, unknown, UnknownAction>;
 
-/** The server's unit and week start become the client's preferences (spec §4, design.md §6). */
+/** The server's unit and week start become the client's preferences (the server holds them; a new device starts from them). */
 export function preferencesFromUser(user: Pick<User, 'unitPreference' | 'weekStartsOn'>) {
   return setPreferences({
     unit: user.unitPreference ?? 'METRIC',
@@ -15,32 +15,41 @@ export function preferencesFromUser(user: Pick<User, 'unitPreference' | 'weekSta
   });
 }
 
+/** Where restoring a session ended: signed in, signed out (no session, or it ended), or no answer from the API. */
+export type RestoreResult = 'signed-in' | 'signed-out' | 'no-answer';
+
+const isNoAnswer = (error: unknown) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status >= 500;
+};
+
 /**
- * Session restore before protected routes render (spec §4): with "Remember me" on and no access token,
- * trade the refresh cookie for a token, load the user and sign in. Resolves true when signed in.
- * Never redirects: the caller decides where a signed-out user goes.
+ * Session restore before protected routes render: with "Remember me" on and no access token, trade the refresh
+ * cookie for a token, load the user and sign in. Only a refused refresh (401) or user ends the session; a request
+ * cut off by a reload or a dead network keeps it, so the next load tries again. Never redirects: the caller decides.
  */
-export function restoreSession(): SessionThunk<Promise<boolean>> {
+export function restoreSession(): SessionThunk<Promise<RestoreResult>> {
   return async (dispatch, getState) => {
     const { accessToken, user, persist } = getState().auth;
-    if (accessToken && user) return true;
-    if (!persist) return false;
+    if (accessToken && user) return 'signed-in';
+    if (!persist) return 'signed-out';
     try {
       const { accessToken: token } = await dispatch(api.endpoints.refreshToken.initiate()).unwrap();
       dispatch(setAccessToken(token));
       const me = await dispatch(api.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
       dispatch(setAuth({ user: me, accessToken: getState().auth.accessToken ?? token }));
       dispatch(preferencesFromUser(me));
-      return true;
-    } catch {
+      return 'signed-in';
+    } catch (error) {
+      if (isNoAnswer(error)) return 'no-answer';
       dispatch(clearAuth());
-      return false;
+      return 'signed-out';
     }
   };
 }
 
 /**
- * Log out (spec §4): auth cleared at once, persist off, then the server session revoked (a failure there
+ * Log out: auth cleared at once, persist off, then the server session revoked (a failure there
  * changes nothing for the user), then every cached response dropped. The caller navigates to '/'.
  */
 export function logoutUser(): SessionThunk<Promise<void>> {

@@ -11,6 +11,7 @@ import {
   rawPointLabel,
   type AveragedItem,
 } from './averages';
+import { avgOf } from '../test/averages';
 
 describe('isoWeekStart', () => {
   it('finds the Monday of ISO weeks across week-year boundaries', () => {
@@ -36,7 +37,7 @@ describe('isoWeekStart', () => {
     expect(isoWeekStart(2025, 45)).toBe('2025-11-03'); // after Los Angeles falls back
   });
 
-  it('throws the spec message for weeks that do not exist', () => {
+  it('names the week that does not exist', () => {
     expect(() => isoWeekStart(2025, 53)).toThrow(new Error('2025 has no ISO week 53'));
     expect(() => isoWeekStart(2024, 53)).toThrow('2024 has no ISO week 53');
     expect(() => isoWeekStart(2027, 53)).toThrow('2027 has no ISO week 53');
@@ -90,61 +91,63 @@ describe('isAveragedData', () => {
 
 describe('averagesToChartPoints', () => {
   it('labels weekly points and dates them at the week start', () => {
-    const items: AveragedItem[] = [{ week: '2025-01', average: 80.25, count: 3 }];
+    const items: AveragedItem[] = [avgOf({ week: '2025-01', average: 80.25, count: 3 })];
     expect(averagesToChartPoints(items, 'weekly')).toEqual([
-      { value: 80.25, date: '2024-12-30', label: '2025 Week 1 (30 Dec)', notes: '', count: 3 },
+      { value: 80.25, date: '2024-12-30', end: '2025-01-05', label: '2025 Week 1 (30 Dec)', notes: '', count: 3 },
     ]);
-    expect(averagesToChartPoints(items, 'weekly', 1)[0].date).toBe('2024-12-30');
-    expect(averagesToChartPoints(items, 'weekly', 0)).toEqual([
-      { value: 80.25, date: '2024-12-29', label: '2025 Week 1 (29 Dec)', notes: '', count: 3 },
+    // a Sunday-start week begins where the API says: the Sunday before
+    expect(averagesToChartPoints([avgOf({ week: '2025-01', average: 80.25, count: 3 }, 0)], 'weekly')).toEqual([
+      { value: 80.25, date: '2024-12-29', end: '2025-01-04', label: '2025 Week 1 (29 Dec)', notes: '', count: 3 },
     ]);
   });
 
   it('handles 53-week years and the following week 1', () => {
     const items = [
-      { week: '2026-53', average: 70 },
-      { week: '2027-01', average: 69.5 },
-      { week: '2020-53', average: 90 },
+      avgOf({ week: '2026-53', average: 70 }),
+      avgOf({ week: '2027-01', average: 69.5 }),
+      avgOf({ week: '2020-53', average: 90 }),
     ];
     expect(averagesToChartPoints(items, 'weekly').map((p) => [p.date, p.label])).toEqual([
       ['2020-12-28', '2020 Week 53 (28 Dec)'],
       ['2026-12-28', '2026 Week 53 (28 Dec)'],
       ['2027-01-04', '2027 Week 1 (4 Jan)'],
     ]);
-    expect(averagesToChartPoints(items, 'weekly', 0).map((p) => p.date)).toEqual(['2020-12-27', '2026-12-27', '2027-01-03']);
+    expect(
+      averagesToChartPoints(
+        items.map((i) => avgOf({ week: i.week!, average: i.average }, 0)),
+        'weekly',
+      ).map((p) => p.date),
+    ).toEqual(['2020-12-27', '2026-12-27', '2027-01-03']);
   });
 
-  it('throws the spec message for a week that does not exist', () => {
-    expect(() => averagesToChartPoints([{ week: '2025-53', average: 1 }], 'weekly')).toThrow('2025 has no ISO week 53');
+  it('names a week that does not exist', () => {
+    expect(() => averagesToChartPoints([avgOf({ week: '2025-53', average: 1 })], 'weekly')).toThrow('2025 has no ISO week 53');
   });
 
   it('labels monthly points with the long month and year', () => {
-    expect(averagesToChartPoints([{ month: '2025-01', average: 80, count: 20 }], 'monthly')).toEqual([
-      { value: 80, date: '2025-01-01', label: 'January 2025', notes: '', count: 20 },
+    expect(averagesToChartPoints([avgOf({ month: '2025-01', average: 80, count: 20 })], 'monthly')).toEqual([
+      { value: 80, date: '2025-01-01', end: '2025-01-31', label: 'January 2025', notes: '', count: 20 },
     ]);
-    expect(averagesToChartPoints([{ month: '2024-02', average: 81 }], 'monthly')).toEqual([
-      { value: 81, date: '2024-02-01', label: 'February 2024', notes: '' },
+    expect(averagesToChartPoints([avgOf({ month: '2024-02', average: 81 })], 'monthly')).toEqual([
+      { value: 81, date: '2024-02-01', end: '2024-02-29', label: 'February 2024', notes: '', count: 1 },
     ]);
-    expect(averagesToChartPoints([{ month: '2025-09', average: 81 }], 'monthly')[0].label).toBe('September 2025');
-    expect(() => averagesToChartPoints([{ month: '2025-13', average: 1 }], 'monthly')).toThrow('Invalid month: 2025-13');
+    expect(averagesToChartPoints([avgOf({ month: '2025-09', average: 81 })], 'monthly')[0].label).toBe('September 2025');
+    expect(() => averagesToChartPoints([avgOf({ month: '2025-13', average: 1 })], 'monthly')).toThrow('Invalid month: 2025-13');
   });
 
   it('labels yearly points with the year', () => {
-    expect(averagesToChartPoints([{ year: '2025', average: 79.9, count: 200 }], 'yearly')).toEqual([
-      { value: 79.9, date: '2025-01-01', label: '2025', notes: '', count: 200 },
+    expect(averagesToChartPoints([avgOf({ year: '2025', average: 79.9, count: 200 })], 'yearly')).toEqual([
+      { value: 79.9, date: '2025-01-01', end: '2025-12-31', label: '2025', notes: '', count: 200 },
     ]);
-    const numeric = [{ year: 2024, average: 80 }] as unknown as AveragedItem[];
+    const numeric = [avgOf({ year: 2024, average: 80 })] as unknown as AveragedItem[];
     expect(averagesToChartPoints(numeric, 'yearly')[0].date).toBe('2024-01-01');
-    expect(() => averagesToChartPoints([{ year: '25', average: 1 }], 'yearly')).toThrow('Invalid year: 25');
+    expect(() => averagesToChartPoints([avgOf({ year: '25', average: 1 })], 'yearly')).toThrow('Invalid year: 25');
   });
 
   it('sorts by date and rejects bad averages', () => {
-    const items = [
-      { month: '2025-03', average: 79 },
-      { month: '2025-01', average: 81 },
-    ];
+    const items = [avgOf({ month: '2025-03', average: 79 }), avgOf({ month: '2025-01', average: 81 })];
     expect(averagesToChartPoints(items, 'monthly').map((p) => p.date)).toEqual(['2025-01-01', '2025-03-01']);
-    const bad = [{ month: '2025-01', average: Number.NaN }];
+    const bad = [avgOf({ month: '2025-01', average: Number.NaN })];
     expect(() => averagesToChartPoints(bad, 'monthly')).toThrow('Invalid average: NaN');
     expect(() => averagesToChartPoints(items, 'none' as never)).toThrow('Invalid averaging mode: none');
     expect(averagesToChartPoints([], 'weekly')).toEqual([]);
@@ -177,8 +180,8 @@ describe('raw points', () => {
 
 describe('buildChartPoints (never throws)', () => {
   it('draws averages when the data carries them', () => {
-    expect(buildChartPoints([{ week: '2025-02', average: 80 }], 'weekly', 1)).toEqual({
-      points: [{ value: 80, date: '2025-01-06', label: '2025 Week 2 (6 Jan)', notes: '' }],
+    expect(buildChartPoints([avgOf({ week: '2025-02', average: 80 })], 'weekly')).toEqual({
+      points: [{ value: 80, date: '2025-01-06', end: '2025-01-12', label: '2025 Week 2 (6 Jan)', notes: '', count: 1 }],
       averaged: true,
       error: null,
     });
@@ -192,12 +195,12 @@ describe('buildChartPoints (never throws)', () => {
   });
 
   it('reports errors instead of throwing', () => {
-    expect(buildChartPoints([{ week: '2025-53', average: 80 }], 'weekly')).toEqual({
+    expect(buildChartPoints([avgOf({ week: '2025-53', average: 80 })], 'weekly')).toEqual({
       points: [],
       averaged: true,
       error: '2025 has no ISO week 53',
     });
-    expect(buildChartPoints([{ week: '2025-01', average: 80 }], 'none')).toEqual({
+    expect(buildChartPoints([avgOf({ week: '2025-01', average: 80 })], 'none')).toEqual({
       points: [],
       averaged: false,
       error: 'Invalid date: undefined',

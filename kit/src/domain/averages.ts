@@ -1,5 +1,6 @@
+import type { AverageItem } from '@app/contract';
 import { format, getISOWeeksInYear, startOfISOWeek } from 'date-fns';
-import { addDaysToDate, localDate, parseDate, toDateString, type DateString, type WeekStartsOn } from './dates';
+import { addDaysToDate, isValidDateString, localDate, parseDate, toDateString, type DateString } from './dates';
 
 export interface WeightEntry {
   id?: string | number;
@@ -8,28 +9,8 @@ export interface WeightEntry {
   notes?: string | null;
 }
 
-export interface WeeklyAverage {
-  /** ISO week-year and week, 'YYYY-WW'. */
-  week: string;
-  average: number;
-  count?: number;
-}
-
-export interface MonthlyAverage {
-  /** 'YYYY-MM'. */
-  month: string;
-  average: number;
-  count?: number;
-}
-
-export interface YearlyAverage {
-  /** 'YYYY'. */
-  year: string;
-  average: number;
-  count?: number;
-}
-
-export type AveragedItem = WeeklyAverage | MonthlyAverage | YearlyAverage;
+/** An averaged bucket as the API sends it: one of week/month/year, the unrounded mean, count, first and last day. */
+export type AveragedItem = AverageItem;
 
 export type AveragingMode = 'none' | 'weekly' | 'monthly' | 'yearly';
 export type AveragedMode = Exclude<AveragingMode, 'none'>;
@@ -63,6 +44,8 @@ export interface ChartPoint {
   notes: string;
   /** Entries an averaged point rests on; absent for raw entries. */
   count?: number;
+  /** An averaged point's last day (its date is the first); absent for raw entries. */
+  end?: DateString;
 }
 
 // One en-GB day-month order everywhere: raw 'Mon 30 Dec', weekly '(30 Dec)'. date-fns keeps
@@ -72,7 +55,7 @@ const DAY_MONTH_FORMAT = 'd MMM';
 const MONTH_YEAR_FORMAT = 'MMMM yyyy';
 
 /**
- * Spec §4: averaged data is used only when a mode is chosen and the FIRST item carries a numeric
+ * Averaged data is used only when a mode is chosen and the FIRST item carries a numeric
  * `average` and the bucket key of that mode. Anything else is drawn as raw entries.
  */
 export function isAveragedData(items: readonly unknown[] | null | undefined, mode: AveragingMode): items is AveragedItem[] {
@@ -99,7 +82,7 @@ export function isoWeekStart(year: number, week: number): DateString {
   return addDaysToDate(toDateString(startOfISOWeek(jan4)), (week - 1) * 7);
 }
 
-/** Splits 'YYYY-WW' (also accepts 'YYYY-Www'); throws the spec message for a week that does not exist. */
+/** Splits 'YYYY-WW' (also accepts 'YYYY-Www'); throws '{year} has no ISO week {week}' for a week that does not exist. */
 export function parseWeekKey(key: string): { year: number; week: number } {
   const match = /^(\d{4})-W?(\d{1,2})$/.exec(String(key).trim());
   if (!match) throw new Error(`Invalid week: ${String(key)}`);
@@ -109,41 +92,40 @@ export function parseWeekKey(key: string): { year: number; week: number } {
   return { year, week };
 }
 
-function monthStart(key: string): DateString {
+function checkMonth(key: string): void {
   const match = /^(\d{4})-(\d{2})$/.exec(String(key).trim());
   const month = match ? Number(match[2]) : 0;
   if (!match || month < 1 || month > 12) throw new Error(`Invalid month: ${String(key)}`);
-  return `${match[1]}-${match[2]}-01`;
 }
 
-function yearStart(key: string): DateString {
+function checkYear(key: string): void {
   const text = String(key).trim();
   if (!/^\d{4}$/.test(text) || text === '0000') throw new Error(`Invalid year: ${String(key)}`);
-  return `${text}-01-01`;
 }
 
-function averageToPoint(item: AveragedItem, mode: AveragedMode, weekStartsOn: WeekStartsOn): ChartPoint {
+function averageToPoint(item: AveragedItem, mode: AveragedMode): ChartPoint {
   const record = item as unknown as Record<string, unknown>;
   const key = String(record[AVERAGE_PERIOD_FIELD[mode]]);
   if (typeof item.average !== 'number' || !Number.isFinite(item.average)) {
     throw new Error(`Invalid average: ${String(record.average)}`);
   }
-  let date: DateString;
+  // the bucket's first day comes from the API, which alone decides where a (Sunday- or Monday-start) week begins
+  if (!isValidDateString(item.start)) throw new Error(`Invalid bucket start: ${String(item.start)}`);
+  const date = item.start;
   let label: string;
   if (mode === 'weekly') {
     const { year, week } = parseWeekKey(key);
-    // Sunday-start weeks carry the number of the ISO week of their Monday (design.md §4).
-    date = addDaysToDate(isoWeekStart(year, week), weekStartsOn === 0 ? -1 : 0);
     label = `${year} Week ${week} (${format(parseDate(date), DAY_MONTH_FORMAT)})`;
   } else if (mode === 'monthly') {
-    date = monthStart(key);
+    checkMonth(key);
     label = format(parseDate(date), MONTH_YEAR_FORMAT);
   } else {
-    date = yearStart(key);
-    label = date.slice(0, 4);
+    checkYear(key);
+    label = key.trim();
   }
   const point: ChartPoint = { value: item.average, date, label, notes: '' };
   if (typeof item.count === 'number') point.count = item.count;
+  if (isValidDateString(item.end)) point.end = item.end;
   return point;
 }
 
@@ -152,18 +134,14 @@ function byDate(a: ChartPoint, b: ChartPoint): number {
 }
 
 /**
- * Averaged items → chart points, ascending by date. The point's date is the bucket's first day:
- * the ISO week's Monday (the Sunday before it when weeks start on Sunday), the 1st of the month, 1 January.
+ * Averaged items → chart points, ascending by date. The point's date is the bucket's first day as the API gives it
+ * (a Monday, or the Sunday before it for Sunday-start weeks; the 1st of the month; 1 January).
  * Labels: '2025 Week 1 (30 Dec)', 'January 2025', '2025'.
  * Throws Error('{year} has no ISO week {week}') for a week that does not exist, and Error for malformed items.
  */
-export function averagesToChartPoints(
-  items: readonly AveragedItem[],
-  mode: AveragedMode,
-  weekStartsOn: WeekStartsOn = 1,
-): ChartPoint[] {
+export function averagesToChartPoints(items: readonly AveragedItem[], mode: AveragedMode): ChartPoint[] {
   if (!(mode in AVERAGE_PERIOD_FIELD)) throw new Error(`Invalid averaging mode: ${String(mode)}`);
-  return items.map((item) => averageToPoint(item, mode, weekStartsOn)).sort(byDate);
+  return items.map((item) => averageToPoint(item, mode)).sort(byDate);
 }
 
 /** 'Mon 30 Dec' for 2024-12-30: short weekday, day, short month. */
@@ -187,19 +165,15 @@ export interface ChartPointsResult {
 }
 
 /**
- * Never throws: picks averaged or raw drawing by the spec §4 rule and turns any parsing failure
+ * Never throws: picks averaged or raw drawing by the rule of isAveragedData and turns any parsing failure
  * (e.g. '2025 has no ISO week 53') into `error` with no points.
  */
-export function buildChartPoints(
-  data: readonly unknown[] | null | undefined,
-  mode: AveragingMode,
-  weekStartsOn: WeekStartsOn = 1,
-): ChartPointsResult {
+export function buildChartPoints(data: readonly unknown[] | null | undefined, mode: AveragingMode): ChartPointsResult {
   const averaged = mode !== 'none' && isAveragedData(data, mode);
   try {
     if (!Array.isArray(data) || data.length === 0) return { points: [], averaged, error: null };
     const points = averaged
-      ? averagesToChartPoints(data as AveragedItem[], mode as AveragedMode, weekStartsOn)
+      ? averagesToChartPoints(data as AveragedItem[], mode as AveragedMode)
       : entriesToChartPoints(data as WeightEntry[]);
     return { points, averaged, error: null };
   } catch (error) {

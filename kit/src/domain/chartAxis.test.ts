@@ -11,6 +11,7 @@ import {
   xAxisUnit,
   yearAxisTickLabel,
 } from './chartAxis';
+import { MIN_Y_SPAN, monthAxisTicks, yAxisBounds } from './chartAxis';
 import {
   ANIMATION_MS,
   FILL_OPACITY,
@@ -19,7 +20,6 @@ import {
   NOTES_MAX,
   POINT_RADIUS,
   TOAST_MS,
-  WEIGHT_MIN,
   WEIGHT_STEP,
 } from './constants';
 import { addDaysToDate, daysBetweenInclusive, parseDate } from './dates';
@@ -39,9 +39,9 @@ function labelledDays(start: string, end: string): string[] {
 }
 
 describe('constants', () => {
-  it('match the spec', () => {
-    expect([ANIMATION_MS, POINT_RADIUS, FILL_OPACITY, MAX_Y_TICKS, TOAST_MS, NOTES_MAX, WEIGHT_STEP, WEIGHT_MIN]).toEqual([
-      500, 4, 0.1, 4, 2000, 255, 0.1, 0,
+  it("are the product's chart and form constants", () => {
+    expect([ANIMATION_MS, POINT_RADIUS, FILL_OPACITY, MAX_Y_TICKS, TOAST_MS, NOTES_MAX, WEIGHT_STEP]).toEqual([
+      500, 4, 0.1, 4, 2000, 255, 0.1,
     ]);
     expect(MONTH_AXIS_TOLERANCE_MS).toBe(12 * HOUR);
   });
@@ -110,5 +110,65 @@ describe('week and year axis labels', () => {
     expect(yearAxisTickLabel(ms('2025-09-02'))).toBe('');
     expect(shortMonth('2025-01-31')).toBe('Jan');
     expect(shortDayMonth('2024-12-30')).toBe('30 Dec');
+  });
+});
+
+describe('yAxisBounds', () => {
+  it('widens a narrow span around its centre to the minimum', () => {
+    expect(yAxisBounds([81.59, 81.605], MIN_Y_SPAN.kg)).toEqual({ min: 81.5975 - 1, max: 81.5975 + 1 });
+    expect(yAxisBounds([180], MIN_Y_SPAN.lb)).toEqual({ min: 178, max: 182 });
+  });
+  it('keeps a span that is already wide enough, and ignores non-numbers', () => {
+    expect(yAxisBounds([78, 84, Number.NaN], 2)).toEqual({ min: 78, max: 84 });
+    expect(yAxisBounds([], 2)).toBeNull();
+  });
+});
+
+describe('monthAxisTicks', () => {
+  const at = (y: number, m: number, d = 1) => new Date(y, m - 1, d).getTime();
+  const labels = (ticks: { label: string }[]) => ticks.map((t) => t.label);
+
+  it('labels every month of a calendar year with its short month', () => {
+    expect(labels(monthAxisTicks(at(2025, 1), at(2025, 12, 31), 12))).toEqual([
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ]);
+  });
+
+  it('puts the year on January and the first tick once the range crosses a year', () => {
+    expect(labels(monthAxisTicks(at(2025, 11, 23), at(2026, 11, 22), 12))).toEqual([
+      'Dec 2025',
+      'Jan 2026',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+    ]);
+  });
+
+  it('thins two years to a label every few months, still with years, aligned on January', () => {
+    const ticks = monthAxisTicks(at(2024, 12, 29), at(2026, 11, 22), 6);
+    expect(labels(ticks)).toEqual(['Jan 2025', 'Jul', 'Jan 2026', 'Jul']);
+    expect(ticks[0]!.value).toBe(at(2025, 1));
+  });
+
+  it('names years alone over long spans', () => {
+    expect(labels(monthAxisTicks(at(2016, 3, 4), at(2026, 11, 22), 6))).toEqual(['2018', '2020', '2022', '2024', '2026']);
   });
 });

@@ -9,7 +9,7 @@ const MATCHING_MODE: Partial<Record<PeriodKey, AveragingMode>> = {
 };
 
 /**
- * Spec: exactly one averaged item and a period matching the mode (week/weekly, month/monthly,
+ * Exactly one averaged item and a period matching the mode (week/weekly, month/monthly,
  * year/yearly) → no points, a horizontal average line instead.
  */
 export function isSingleAverageLine(averagedItemCount: number, periodKey: PeriodKey, mode: AveragingMode): boolean {

@@ -1,15 +1,10 @@
-// Business and chart constants of product-spec §9, in one place so every app shows the same numbers.
+// The product's display and chart constants, in one place so every app shows the same numbers.
 
-/** Pounds in one kilogram (spec §9: "Kilograms to pounds: 2.20462"). */
-export const LB_PER_KG = 2.20462;
-/** Kilograms in one pound, the inverse factor. */
-export const KG_PER_LB = 1 / LB_PER_KG;
-/** Centimetres per inch (spec §9). */
-export const CM_PER_INCH = 2.54;
+// The wire's limits and unit factors (one pound factor, the notes limit, avatar rules) come from the contract.
+export { AVATAR_MAX_BYTES, AVATAR_TYPES, AVATAR_TYPES_TEXT, CM_PER_INCH, LB_PER_KG, NOTES_MAX } from '@app/contract';
 
-export const NOTES_MAX = 255;
+/** The weight field steps in tenths of the user's unit. */
 export const WEIGHT_STEP = 0.1;
-export const WEIGHT_MIN = 0;
 
 export const TOAST_MS = 2000;
 

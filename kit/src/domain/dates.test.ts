@@ -58,9 +58,7 @@ describe('isValidDateString', () => {
 describe('parseDate / toDateString', () => {
   it('parses to local midnight of the same calendar day', () => {
     const date = parseDate('2024-03-10');
-    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()]).toEqual([
-      2024, 2, 10, 0, 0,
-    ]);
+    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()]).toEqual([2024, 2, 10, 0, 0]);
   });
 
   it('round-trips every DST day and leap day in this zone', () => {

@@ -1,4 +1,7 @@
+import { daysInMonth, isCalendarDate } from '@app/contract';
 import { differenceInCalendarDays, format } from 'date-fns';
+
+export { daysInMonth };
 
 /** A calendar date as 'yyyy-MM-dd'; it names a day, not an instant. */
 export type DateString = string;
@@ -9,31 +12,12 @@ export type WeekStartsOn = 0 | 1;
 
 export const DATE_FORMAT = 'yyyy-MM-dd';
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 export function isWeekStartsOn(value: unknown): value is WeekStartsOn {
   return value === 0 || value === 1;
 }
 
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** True for a real calendar date written exactly 'yyyy-MM-dd' (no 2025-02-29, no 2025-1-5). */
-export function isValidDateString(value: unknown): value is DateString {
-  if (typeof value !== 'string') return false;
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
+/** True for a real calendar date written exactly 'yyyy-MM-dd' (no 2025-02-29, no 2025-1-5): the wire's own rule. */
+export const isValidDateString: (value: unknown) => value is DateString = isCalendarDate;
 
 /** Local midnight of a local calendar date; setFullYear keeps years below 100 from becoming 19xx. */
 export function localDate(year: number, month: number, day: number): Date {

@@ -117,7 +117,10 @@ describe('forecastFromRate: not on track', () => {
 
   it('without enough readings', () => {
     expect(reason(80, LAST, { kind: 'insufficient', count: 2 }, LOSE)).toEqual(['insufficient', FORECAST_MESSAGES.insufficient]);
-    expect(reason(undefined, undefined, { kind: 'insufficient', count: 0 }, LOSE)).toEqual(['insufficient', FORECAST_MESSAGES.insufficient]);
+    expect(reason(undefined, undefined, { kind: 'insufficient', count: 0 }, LOSE)).toEqual([
+      'insufficient',
+      FORECAST_MESSAGES.insufficient,
+    ]);
   });
 
   it('the target already reached or passed, whatever the rate', () => {

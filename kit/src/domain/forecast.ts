@@ -6,7 +6,7 @@ import { computeTrend, latestTrendKg, trendRate, type RateOptions, type RateResu
 import { roundTo1 } from './units';
 
 /**
- * The goal forecast (issue 10): when the trend reaches the target at its current rate, as a likely range,
+ * The goal forecast: when the trend reaches the target at its current rate, as a likely range,
  * and how that compares with the plan's target date.
  */
 

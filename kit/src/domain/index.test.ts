@@ -4,13 +4,22 @@ import * as domain from './index';
 describe('domain barrel', () => {
   it('re-exports every module', () => {
     const names = [
-      'LB_PER_KG', 'formatWeight', 'parseDate', 'getPeriodRange', 'averagesToChartPoints', 'periodGoalCard',
-      'validateHexColor', 'mergePreferences', 'xAxisUnit', 'weightTooltipLabel', 'toFieldErrorMap',
+      'LB_PER_KG',
+      'formatWeight',
+      'parseDate',
+      'getPeriodRange',
+      'averagesToChartPoints',
+      'periodGoalCard',
+      'validateHexColor',
+      'mergePreferences',
+      'xAxisUnit',
+      'weightTooltipLabel',
+      'toFieldErrorMap',
     ];
     for (const name of names) expect(domain).toHaveProperty(name);
   });
 
-  it('exposes the spec messages and small tables', () => {
+  it("exposes the product's messages and small tables", () => {
     expect(domain.NO_DATA_MESSAGE).toBe('No data available');
     expect(domain.NO_GOAL_MESSAGE).toBe('No goal set');
     expect(domain.INVALID_PERIOD_ERROR).toBe('Invalid period');

@@ -33,7 +33,7 @@ const entry = (date: string, weightKg: number, notes?: string): WeightEntry => (
 const losing = [entry('2025-03-10', 85), entry('2025-03-11', 84.6), entry('2025-03-12', 84.2)];
 
 describe('empty states', () => {
-  it('use the spec messages', () => {
+  it("use the product's messages", () => {
     expect(EMPTY_STATE).toEqual({ state: 'empty', message: 'No data available' });
     expect(NO_GOAL_STATE).toEqual({ state: 'no-goal', message: 'No goal set' });
   });
@@ -131,7 +131,7 @@ describe('currentWeightCard', () => {
   });
 });
 
-describe('remainingPeriods and perPeriodTargetChange (spec §9)', () => {
+describe('remainingPeriods and perPeriodTargetChange', () => {
   it('rounds remaining periods up', () => {
     expect(remainingPeriods('2025-06-30', TODAY, 7)).toBe(16); // 110 / 7 = 15.7
     expect(remainingPeriods('2025-06-30', TODAY, 31)).toBe(4); // 110 / 31 = 3.5
@@ -163,7 +163,7 @@ describe('remainingPeriods and perPeriodTargetChange (spec §9)', () => {
   });
 });
 
-describe('periodGoalCard (design.md §6)', () => {
+describe('periodGoalCard', () => {
   it('measures progress against |target − first entry| per remaining period', () => {
     // 5 kg left from the period's first entry over 16 weeks → 0.3125 kg/week; 0.8 kg lost → 256 %.
     const card = periodGoalCard(losing, LOSE, WEEK, TODAY);
@@ -183,7 +183,12 @@ describe('periodGoalCard (design.md §6)', () => {
 
   it('uses the days of the period: calendar month and rolling window', () => {
     // 110 days / 31 → 4 periods → 1.25 kg; 0.8 / 1.25 = 64 %.
-    expect(periodGoalCard(losing, LOSE, MARCH, TODAY)).toMatchObject({ targetChangeKg: 1.25, remainingPeriods: 4, percent: 64, barPercent: 64 });
+    expect(periodGoalCard(losing, LOSE, MARCH, TODAY)).toMatchObject({
+      targetChangeKg: 1.25,
+      remainingPeriods: 4,
+      percent: 64,
+      barPercent: 64,
+    });
     const rolling30 = getPeriodRange('month', { today: TODAY, alignToCalendar: false })!;
     expect(periodGoalCard(losing, LOSE, rolling30, TODAY)).toMatchObject({ targetChangeKg: 1.25, remainingPeriods: 4, percent: 64 });
   });
@@ -243,8 +248,20 @@ describe('periodGoalCard (design.md §6)', () => {
 describe('entriesCountCard', () => {
   it('compares entries with the days that have begun', () => {
     expect(entriesCountCard(losing, WEEK, TODAY)).toEqual({ state: 'data', count: 3, days: 3, periodDays: 7, percent: 100 });
-    expect(entriesCountCard([losing[0], losing[2]], WEEK, TODAY)).toEqual({ state: 'data', count: 2, days: 3, periodDays: 7, percent: 66.7 });
-    expect(entriesCountCard([entry('2025-03-12', 84)], MARCH, TODAY)).toEqual({ state: 'data', count: 1, days: 12, periodDays: 31, percent: 8.3 });
+    expect(entriesCountCard([losing[0], losing[2]], WEEK, TODAY)).toEqual({
+      state: 'data',
+      count: 2,
+      days: 3,
+      periodDays: 7,
+      percent: 66.7,
+    });
+    expect(entriesCountCard([entry('2025-03-12', 84)], MARCH, TODAY)).toEqual({
+      state: 'data',
+      count: 1,
+      days: 12,
+      periodDays: 31,
+      percent: 8.3,
+    });
   });
 
   it('counts each day once and only inside the begun period', () => {

@@ -29,7 +29,7 @@ export interface NoGoalState {
 export const EMPTY_STATE: EmptyState = Object.freeze({ state: 'empty', message: NO_DATA_MESSAGE });
 export const NO_GOAL_STATE: NoGoalState = Object.freeze({ state: 'no-goal', message: NO_GOAL_MESSAGE });
 
-// Weights are compared at the precision they are shown with (spec §9: rounded to 1 decimal in kg).
+// Weights are compared at the precision they are shown with: 1 decimal in kg.
 const isZeroAtDisplayPrecision = (kg: number): boolean => roundTo1(kg) === 0;
 
 function clampPercent(percent: number): number {
@@ -97,10 +97,7 @@ export interface CurrentWeightData {
 }
 
 /** Current Weight card: first and latest entry of the period, the goal's target, and the difference. */
-export function currentWeightCard(
-  entries: readonly WeightEntry[] | null | undefined,
-  goal?: Goal | null,
-): CurrentWeightData | EmptyState {
+export function currentWeightCard(entries: readonly WeightEntry[] | null | undefined, goal?: Goal | null): CurrentWeightData | EmptyState {
   const sorted = sortEntries(entries);
   if (sorted.length === 0) return EMPTY_STATE;
   const first = sorted[0];
@@ -131,8 +128,8 @@ export function remainingPeriods(targetDate: DateInput, today: DateInput, period
 }
 
 /**
- * Spec §9 reading: |target − start weight| ÷ remaining periods; undefined without a goal or once
- * the target date has passed. The This Period Goal card uses design.md's refinement instead
+ * |target − start weight| ÷ remaining periods; undefined without a goal or once
+ * the target date has passed. The This Period Goal card refines it (see periodGoalCard)
  * (first entry of the period in place of the start weight), see `periodGoalCard`.
  */
 export function perPeriodTargetChange(goal: Goal | null | undefined, periodDays: number, today: DateInput): number | undefined {
@@ -160,7 +157,7 @@ export interface PeriodGoalData {
 }
 
 /**
- * This Period Goal card (design.md §6). `range` is the period's full range: its length is the
+ * This Period Goal card (docs/decisions.md, "This Period Goal"). `range` is the period's full range: its length is the
  * "days of the period" (7 for a week, 28..31 for a calendar month, N for rolling windows).
  * With a zero target (the period began on the target) it shows 100 % while the weight stays on
  * or beyond the target in the goal's direction, 0 % otherwise, like the goal progress bar.
@@ -213,7 +210,7 @@ export interface EntriesCountData {
   percent: number;
 }
 
-/** Number Of Entries card: entries versus the days of the period that have begun (design.md §6). */
+/** Number Of Entries card: entries versus the days of the period that have begun, so daily logging reads 100 %. */
 export function entriesCountCard(
   entries: readonly WeightEntry[] | null | undefined,
   range: DateRange | null | undefined,
@@ -249,7 +246,7 @@ export interface GoalProgressData {
 }
 
 /**
- * Goal progress (design.md §6). When start = target (at 0.1 kg) there is no distance to cover:
+ * Goal progress. When start = target (at 0.1 kg) there is no distance to cover:
  * 100 % when the current weight is on the target (at 0.1 kg), else 0 %.
  */
 export function goalProgress(

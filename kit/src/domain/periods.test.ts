@@ -24,9 +24,14 @@ const calendar = (today = TODAY, weekStartsOn?: 0 | 1) => ({ today, alignToCalen
 const rolling = (today = TODAY) => ({ today, alignToCalendar: false });
 
 describe('period table', () => {
-  it('has the spec keys, short labels and rolling days', () => {
+  it('has the period keys, short labels and rolling days', () => {
     expect(PERIOD_KEYS).toEqual(['week', 'month', 'quarter', 'halfyear', 'year', 'all']);
-    const rows = PERIOD_KEYS.map((key) => [key, PERIODS[key].calendar.shortLabel, PERIODS[key].rolling.shortLabel, PERIODS[key].rollingDays]);
+    const rows = PERIOD_KEYS.map((key) => [
+      key,
+      PERIODS[key].calendar.shortLabel,
+      PERIODS[key].rolling.shortLabel,
+      PERIODS[key].rollingDays,
+    ]);
     expect(rows).toEqual([
       ['week', '1W', '7d', 7],
       ['month', '1M', '30d', 30],

@@ -99,7 +99,7 @@ export function periodLabel(key: PeriodKey, alignToCalendar: boolean, length: 's
 export interface PeriodRangeOptions {
   today: DateInput;
   alignToCalendar: boolean;
-  /** Start of a calendar week; the helper defaults to Monday (spec §9). */
+  /** Start of a calendar week; Monday unless the user's preference says Sunday. */
   weekStartsOn?: WeekStartsOn;
   /** Date of the user's earliest entry; needed only by 'all'. */
   earliestDate?: DateString | null;
@@ -124,7 +124,7 @@ function calendarRange(key: Exclude<PeriodKey, 'all'>, today: Date, weekStartsOn
 }
 
 /**
- * The range a period covers on `today` (design.md §6):
+ * The range a period covers on `today` (docs/decisions.md, "Periods"):
  * - calendar-aligned: the whole calendar week/month/quarter/half/year containing today (it runs past today);
  * - rolling: the last N days ending today, today included (start = today − (N − 1));
  * - 'all': from the earliest entry to today, or null when there is no entry yet.

@@ -5,7 +5,7 @@ import { computeTrend, latestTrendKg, residualSd } from './trend';
 import { formatWeightWithUnit, type UnitSystem } from './units';
 
 /**
- * The plausibility check of a weight about to be saved (issue 10): a value far from the trend, a kg/lb
+ * The plausibility check of a weight about to be saved: a value far from the trend, a kg/lb
  * mix-up or a misplaced decimal point asks for confirmation and offers the likely intended value.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, mergePreferences } from './preferences';
 
 describe('DEFAULT_PREFERENCES', () => {
-  it('matches spec §3', () => {
+  it("has the product's defaults", () => {
     expect(DEFAULT_PREFERENCES).toEqual({
       unit: 'METRIC',
       defaultSelectedPeriod: 'week',
@@ -30,7 +30,14 @@ describe('mergePreferences', () => {
   });
 
   it('takes every valid stored value', () => {
-    const stored = { unit: 'IMPERIAL', defaultSelectedPeriod: 'month', alignToCalendar: false, weekStartsOn: 1, themeColor: '#ABC', showTrend: false };
+    const stored = {
+      unit: 'IMPERIAL',
+      defaultSelectedPeriod: 'month',
+      alignToCalendar: false,
+      weekStartsOn: 1,
+      themeColor: '#ABC',
+      showTrend: false,
+    };
     expect(mergePreferences(stored)).toEqual({
       unit: 'IMPERIAL',
       defaultSelectedPeriod: 'month',
@@ -44,7 +51,14 @@ describe('mergePreferences', () => {
 
   it('ignores invalid values field by field', () => {
     expect(
-      mergePreferences({ unit: 'metric', defaultSelectedPeriod: 'decade', alignToCalendar: 'false', weekStartsOn: 2, themeColor: 'red', showTrend: 'no' }),
+      mergePreferences({
+        unit: 'metric',
+        defaultSelectedPeriod: 'decade',
+        alignToCalendar: 'false',
+        weekStartsOn: 2,
+        themeColor: 'red',
+        showTrend: 'no',
+      }),
     ).toEqual(DEFAULT_PREFERENCES);
     expect(mergePreferences({ weekStartsOn: '1', unit: 'IMPERIAL' })).toEqual({ ...DEFAULT_PREFERENCES, unit: 'IMPERIAL' });
     expect(mergePreferences({ themeColor: '#22c55e', extra: 1 })).toEqual({ ...DEFAULT_PREFERENCES, themeColor: '#22c55e' });
@@ -58,7 +72,14 @@ describe('mergePreferences', () => {
   });
 
   it('survives hostile objects', () => {
-    const hostile = new Proxy({}, { get: () => { throw new Error('boom'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     expect(mergePreferences(hostile)).toEqual(DEFAULT_PREFERENCES);
   });
 });

@@ -3,7 +3,7 @@ import { isPeriodKey, type PeriodKey } from './periods';
 import { DEFAULT_THEME_COLOR, validateHexColor } from './theme';
 import { isUnitSystem, type UnitSystem } from './units';
 
-/** Preferences held on the client (spec §3). */
+/** Preferences held on the client. */
 export interface Preferences {
   unit: UnitSystem;
   defaultSelectedPeriod: PeriodKey;
@@ -12,7 +12,7 @@ export interface Preferences {
   weekStartsOn: WeekStartsOn;
   /** Lowercase '#rrggbb'. */
   themeColor: string;
-  /** Draw the smoothed trend line over the raw points of the weight graph (issue 10). */
+  /** Draw the smoothed trend line over the raw points of the weight graph. */
   showTrend: boolean;
 }
 

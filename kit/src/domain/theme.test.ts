@@ -25,7 +25,7 @@ describe('validateHexColor', () => {
     expect(validateHexColor('#000000')).toEqual({ ok: true, hex: '#000000' });
   });
 
-  it('rejects everything else with the spec message', () => {
+  it("rejects everything else with 'Invalid hex color format'", () => {
     const bad = ['', '#', '#ab', 'ab', '#abcd', '#abcde', '#abcdefg', '1234567', '#ggg', '##abc', ' #abc', '#abc ', 'red', '#12345678'];
     for (const input of bad) expect(validateHexColor(input)).toEqual({ ok: false, error: 'Invalid hex color format' });
     expect(validateHexColor(null)).toEqual({ ok: false, error: HEX_COLOR_ERROR });

@@ -22,7 +22,7 @@ export const THEME_PALETTE: readonly PaletteColor[] = Object.freeze([
 
 export type HexColorResult = { ok: true; hex: string } | { ok: false; error: typeof HEX_COLOR_ERROR };
 
-// Spec §5: optional leading '#', then exactly 3 or 6 hex digits (so never more than 7 characters).
+// Optional leading '#', then exactly 3 or 6 hex digits (so never more than 7 characters).
 const HEX_PATTERN = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** Validates user input as typed (no trimming) and normalises it to lowercase '#rrggbb'. */
@@ -54,7 +54,10 @@ export function hexToRgb(hex: string): Rgb {
 }
 
 export function rgbToHex({ r, g, b }: Rgb): string {
-  const channel = (v: number) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0');
+  const channel = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${channel(r)}${channel(g)}${channel(b)}`;
 }
 

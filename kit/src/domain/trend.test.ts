@@ -176,7 +176,13 @@ describe('trendRate', () => {
 
   it('fits only the last 14 calendar days ending at the last reading', () => {
     // window 01-07..01-20 (20 − 13 = 7): 01-06 and 01-01 are left out; 80, 79.3, 78.7 lie on 80 − 0.1 x
-    const points = [point('2025-01-01', 90), point('2025-01-06', 95), point('2025-01-07', 80), point('2025-01-14', 79.3), point('2025-01-20', 78.7)];
+    const points = [
+      point('2025-01-01', 90),
+      point('2025-01-06', 95),
+      point('2025-01-07', 80),
+      point('2025-01-14', 79.3),
+      point('2025-01-20', 78.7),
+    ];
     const rate = trendRate(points);
     expect(rate).toMatchObject({ kind: 'rate', count: 3, windowStart: '2025-01-07', windowEnd: '2025-01-20' });
     expect(rate.kind === 'rate' && rate.kgPerDay).toBeCloseTo(-0.1, 12);
@@ -195,7 +201,10 @@ describe('trendRate', () => {
     expect(trendRate([point('2025-01-01', 80)])).toEqual({ kind: 'insufficient', count: 1 });
     expect(trendRate([point('2025-01-01', 80), point('2025-01-02', 79)])).toEqual({ kind: 'insufficient', count: 2 });
     // 3 readings, but the first is 14 days before the last (outside 01-02..01-15)
-    expect(trendRate([point('2025-01-01', 80), point('2025-01-14', 79), point('2025-01-15', 79)])).toEqual({ kind: 'insufficient', count: 2 });
+    expect(trendRate([point('2025-01-01', 80), point('2025-01-14', 79), point('2025-01-15', 79)])).toEqual({
+      kind: 'insufficient',
+      count: 2,
+    });
   });
 
   it('a flat trend has rate 0', () => {
@@ -209,7 +218,9 @@ describe('trendRate', () => {
     // Sxy = Σ(x − x̄)·y = −140 − 60.075 + 19.9975 + 179.126775 = −0.950725; b = −0.1086543
     // a = ȳ − b·x̄ = 79.925475 + 0.1901450 = 80.1156200; residuals −0.1156200, 0.0930343, 0.0916886, −0.0691028
     // SSE = 0.0352052; s = √(SSE / 2) = 0.1326747; SE = s / √8.75 = 0.0448526
-    const rate = trendRate(computeTrend([entry('2025-01-01', 80), entry('2025-01-02', 81), entry('2025-01-03', 79), entry('2025-01-05', 78)]));
+    const rate = trendRate(
+      computeTrend([entry('2025-01-01', 80), entry('2025-01-02', 81), entry('2025-01-03', 79), entry('2025-01-05', 78)]),
+    );
     if (rate.kind !== 'rate') throw new Error('expected a rate');
     expect(rate.kgPerDay).toBeCloseTo(-0.1086543, 6);
     expect(rate.residualSd).toBeCloseTo(0.1326747, 5);
@@ -245,7 +256,15 @@ describe('isThinAverage', () => {
 
 describe('domain barrel', () => {
   it('re-exports the trend, forecast and plausibility modules', () => {
-    for (const name of ['computeTrend', 'trendRate', 'ratePerWeek', 'isThinAverage', 'forecastGoal', 'formatForecastRange', 'checkPlausibility']) {
+    for (const name of [
+      'computeTrend',
+      'trendRate',
+      'ratePerWeek',
+      'isThinAverage',
+      'forecastGoal',
+      'formatForecastRange',
+      'checkPlausibility',
+    ]) {
       expect(domain).toHaveProperty(name);
     }
   });

@@ -4,7 +4,7 @@ import { sortEntries } from './overview';
 import { toDisplayWeight, type UnitSystem } from './units';
 
 /**
- * The smoothed trend of the weight (issue 10), after The Hacker's Diet: an exponentially smoothed
+ * The smoothed trend of the weight, after The Hacker's Diet: an exponentially smoothed
  * moving average that moves 10 % of the way toward each day's weight.
  */
 

@@ -1,4 +1,6 @@
-import { CM_PER_INCH, LB_PER_KG } from './constants';
+import { cmToIn, inToCm, kgToLb, lbToKg } from '@app/contract';
+
+export { cmToIn, inToCm, kgToLb, lbToKg };
 
 export type UnitSystem = 'METRIC' | 'IMPERIAL';
 export type WeightUnitLabel = 'kg' | 'lb';
@@ -8,22 +10,6 @@ export const UNIT_SYSTEMS: readonly UnitSystem[] = ['METRIC', 'IMPERIAL'];
 
 export function isUnitSystem(value: unknown): value is UnitSystem {
   return value === 'METRIC' || value === 'IMPERIAL';
-}
-
-export function kgToLb(kg: number): number {
-  return kg * LB_PER_KG;
-}
-
-export function lbToKg(lb: number): number {
-  return lb / LB_PER_KG;
-}
-
-export function cmToIn(cm: number): number {
-  return cm / CM_PER_INCH;
-}
-
-export function inToCm(inches: number): number {
-  return inches * CM_PER_INCH;
 }
 
 /**

@@ -1,26 +1,22 @@
-import { NOTES_MAX, WEIGHT_MIN, WEIGHT_STEP } from './constants';
-import { isValidDateString, type DateString } from './dates';
+import { codePoints, fieldErrorsOf, futureDateProblem, WeightEntryInputSchema, type FieldError } from '@app/contract';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, AVATAR_TYPES_TEXT, WEIGHT_STEP } from './constants';
+import type { DateString } from './dates';
 import { fromDisplayWeight, type UnitSystem } from './units';
 
 /** One item of the API's error.details. */
-export interface FieldError {
-  field: string;
-  issue: string;
-}
+export type { FieldError } from '@app/contract';
 
 /** Messages by field name; 'general' is shown above the form. */
 export type FieldErrorMap = Partial<Record<string, string>>;
 
 export type WeightEntryField = 'weightKg' | 'date' | 'notes';
 
+/** The form's own rules, checked before the wire's (required fields, the 0.1 step in the user's unit). */
 export const VALIDATION_MESSAGES = {
   weightRequired: 'Weight is required',
   weightNumber: 'Weight must be a number',
-  weightMin: `Weight must be at least ${WEIGHT_MIN}`,
   weightStep: `Weight must be in steps of ${WEIGHT_STEP}`,
   dateRequired: 'Date is required',
-  dateInvalid: 'Date is invalid',
-  notesTooLong: `Notes must be at most ${NOTES_MAX} characters`,
 } as const;
 
 function isFieldError(value: unknown): value is FieldError {
@@ -47,7 +43,7 @@ export function fieldErrorsFromBody(body: unknown): FieldErrorMap {
   return toFieldErrorMap((error as { details?: unknown }).details);
 }
 
-/** Editing a field clears its error (spec §4). Returns the same map when there was nothing to clear. */
+/** Editing a field clears its error. Returns the same map when there was nothing to clear. */
 export function clearFieldError(map: FieldErrorMap, field: string): FieldErrorMap {
   if (map[field] === undefined) return map;
   const next = { ...map };
@@ -60,9 +56,7 @@ export function hasFieldErrors(map: FieldErrorMap): boolean {
 }
 
 /** Notes length in characters as a person counts them: code points, so an emoji counts once. */
-export function notesLength(notes: string | null | undefined): number {
-  return notes ? Array.from(notes).length : 0;
-}
+export const notesLength = (notes: string | null | undefined): number => (notes ? codePoints(notes) : 0);
 
 /** Reads a weight as typed (text of a number input, or a number); undefined when blank. */
 export function parseWeightInput(value: string | number | null | undefined): number | undefined {
@@ -74,25 +68,15 @@ export function parseWeightInput(value: string | number | null | undefined): num
   return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : Number.NaN;
 }
 
-/** Spec §5 weight rules on the value in the user's unit: required, a number, ≥ 0, in steps of 0.1. */
+/** The typed weight: required, a number, in steps of 0.1 of the user's unit. Its range is the wire's rule, below. */
 export function validateWeight(value: string | number | null | undefined): string | undefined {
   const weight = parseWeightInput(value);
   if (weight === undefined) return VALIDATION_MESSAGES.weightRequired;
   if (!Number.isFinite(weight)) return VALIDATION_MESSAGES.weightNumber;
-  if (weight < WEIGHT_MIN) return VALIDATION_MESSAGES.weightMin;
   // Tolerance for binary fractions: 72.3 * 10 is 722.9999999999999.
   const steps = weight / WEIGHT_STEP;
   if (Math.abs(steps - Math.round(steps)) > 1e-6) return VALIDATION_MESSAGES.weightStep;
   return undefined;
-}
-
-export function validateDate(value: string | null | undefined): string | undefined {
-  if (value === null || value === undefined || value.trim() === '') return VALIDATION_MESSAGES.dateRequired;
-  return isValidDateString(value) ? undefined : VALIDATION_MESSAGES.dateInvalid;
-}
-
-export function validateNotes(value: string | null | undefined): string | undefined {
-  return notesLength(value) > NOTES_MAX ? VALIDATION_MESSAGES.notesTooLong : undefined;
 }
 
 export interface WeightEntryForm {
@@ -102,18 +86,6 @@ export interface WeightEntryForm {
   notes?: string | null;
 }
 
-/** Client-side errors of the weight entry form, keyed by the API's field names. */
-export function validateWeightEntryForm(form: WeightEntryForm): Partial<Record<WeightEntryField, string>> {
-  const errors: Partial<Record<WeightEntryField, string>> = {};
-  const weight = validateWeight(form.weight);
-  const date = validateDate(form.date);
-  const notes = validateNotes(form.notes);
-  if (weight) errors.weightKg = weight;
-  if (date) errors.date = date;
-  if (notes) errors.notes = notes;
-  return errors;
-}
-
 export interface WeightEntryPayload {
   weightKg: number;
   date: DateString;
@@ -121,20 +93,42 @@ export interface WeightEntryPayload {
 }
 
 export type WeightEntryPayloadResult =
-  | { ok: true; payload: WeightEntryPayload }
-  | { ok: false; errors: Partial<Record<WeightEntryField, string>> };
+  { ok: true; payload: WeightEntryPayload } | { ok: false; errors: Partial<Record<WeightEntryField, string>> };
 
 /**
- * Validates the form and builds the POST /weights body: weight converted to kg unrounded,
- * blank notes omitted (spec §5: empty optional values are omitted).
+ * Validates the form and builds the POST /weights body: weight converted to kg unrounded, blank notes omitted.
+ * After the form's own rules, the body is checked with the API's own schema and date limit, so every field error
+ * the server would give shows before sending, in the server's words.
  */
-export function buildWeightEntryPayload(form: WeightEntryForm, unit: UnitSystem): WeightEntryPayloadResult {
-  const errors = validateWeightEntryForm(form);
-  if (hasFieldErrors(errors)) return { ok: false, errors };
+export function buildWeightEntryPayload(form: WeightEntryForm, unit: UnitSystem, now: Date = new Date()): WeightEntryPayloadResult {
+  const errors: Partial<Record<WeightEntryField, string>> = {};
+  const weight = validateWeight(form.weight);
+  if (weight) errors.weightKg = weight;
+  if (form.date === null || form.date === undefined || form.date.trim() === '') errors.date = VALIDATION_MESSAGES.dateRequired;
   const payload: WeightEntryPayload = {
-    weightKg: fromDisplayWeight(parseWeightInput(form.weight) as number, unit),
-    date: form.date as DateString,
+    weightKg: weight ? 1 : fromDisplayWeight(parseWeightInput(form.weight) as number, unit),
+    date: (form.date ?? '') as DateString,
   };
   if (form.notes && form.notes.trim() !== '') payload.notes = form.notes;
-  return { ok: true, payload };
+  const checked = WeightEntryInputSchema.safeParse(payload);
+  if (!checked.success) {
+    for (const { field, issue } of fieldErrorsOf(checked.error)) {
+      if (field === 'weightKg' || field === 'date' || field === 'notes') errors[field] ??= issue;
+    }
+  } else {
+    const future = futureDateProblem(payload.date, now);
+    if (future) errors.date ??= future;
+  }
+  return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, payload };
+}
+
+/**
+ * The avatar picker's check, the same the server makes, so a refused file is named before Save. A file whose type
+ * the browser does not know is left to the server, which reads its bytes.
+ */
+export function avatarFileError(file: Pick<File, 'type' | 'size'>): string | null {
+  if (file.type === 'image/heic' || file.type === 'image/heif') return `HEIC photos cannot be read here. ${AVATAR_TYPES_TEXT}`;
+  if (file.type !== '' && !(AVATAR_TYPES as readonly string[]).includes(file.type)) return AVATAR_TYPES_TEXT;
+  if (file.size > AVATAR_MAX_BYTES) return 'The image must be at most 2 MiB';
+  return null;
 }

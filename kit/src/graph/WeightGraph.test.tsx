@@ -3,9 +3,12 @@ import { act, render, screen } from '@testing-library/react';
 import type { ChartData, ChartOptions, Plugin } from 'chart.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GraphPoint, WeightGraphProps } from './types';
+import { avgOf } from '../test/averages';
 
 // jsdom has no canvas: the chart is replaced by a probe that records what it was given.
-const lineProps = vi.hoisted(() => ({ calls: [] as Array<{ data: ChartData<'line', GraphPoint[]>; options: ChartOptions<'line'>; plugins: Plugin<'line'>[] }> }));
+const lineProps = vi.hoisted(() => ({
+  calls: [] as Array<{ data: ChartData<'line', GraphPoint[]>; options: ChartOptions<'line'>; plugins: Plugin<'line'>[] }>,
+}));
 vi.mock('react-chartjs-2', () => ({
   Line: (props: (typeof lineProps.calls)[number] & Record<string, unknown>) => {
     lineProps.calls.push(props);
@@ -42,11 +45,16 @@ describe('WeightGraph', () => {
     const points = data.datasets[0].data;
     expect(points.map((p) => p.date)).toEqual(['2025-01-06', '2025-01-08']);
     expect(points[0].y).toBeCloseTo(176.3696, 4);
-    expect(data.datasets[0]).toMatchObject({ pointRadius: 4, tension: 0, borderColor: '#3ab0b9', backgroundColor: 'rgba(58, 176, 185, 0.1)' });
+    expect(data.datasets[0]).toMatchObject({
+      pointRadius: 4,
+      tension: 0,
+      borderColor: '#3ab0b9',
+      backgroundColor: 'rgba(58, 176, 185, 0.1)',
+    });
     expect(options.animation).toEqual({ duration: 500 });
     expect((options.scales?.x as { time: { unit: string } }).time.unit).toBe('day');
     expect((options.scales?.y as { ticks: { maxTicksLimit: number } }).ticks.maxTicksLimit).toBe(4);
-    expect(plugins.map((p) => p.id)).toEqual(['guideLine', 'averageLineLabel']);
+    expect(plugins.map((p) => p.id)).toEqual(['guideLine', 'averageLineLabel', 'forecastBand', 'chartProbe']);
     expect(screen.getByTestId('line-chart').parentElement).toHaveStyle({ height: '240px' });
     expect(screen.queryByText('No data available')).not.toBeInTheDocument();
   });
@@ -61,13 +69,13 @@ describe('WeightGraph', () => {
   });
 
   it('shows an averages parsing error as text instead of crashing', () => {
-    render(<WeightGraph {...props} period="year" averaging="weekly" averages={[{ week: '2025-53', average: 80 }]} />);
+    render(<WeightGraph {...props} period="year" averaging="weekly" averages={[avgOf({ week: '2025-53', average: 80 })]} />);
     expect(screen.getByRole('alert')).toHaveTextContent('2025 has no ISO week 53');
     expect(screen.queryByTestId('line-chart')).not.toBeInTheDocument();
   });
 
   it('draws the single-average line with its label', () => {
-    render(<WeightGraph {...props} averaging="weekly" averages={[{ week: '2025-02', average: 80 }]} />);
+    render(<WeightGraph {...props} averaging="weekly" averages={[avgOf({ week: '2025-02', average: 80 })]} />);
     const { data, options } = lastCall();
     expect(data.datasets[0].label).toBe('Weight: 80.0 kg (avg)');
     expect(data.datasets[0].pointRadius).toBe(0);

@@ -1,17 +1,35 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { GRAPH_PLUGINS } from './registerChart';
-import { buildGraphData } from './buildGraphData';
+import { buildGraphData, DEFAULT_GRAPH_WIDTH } from './buildGraphData';
 import { buildGraphOptions } from './buildGraphOptions';
+import { describeGraph } from './describeGraph';
+import { GraphTable } from './GraphTable';
 import type { PointClickHandler, WeightGraphProps } from './types';
 
 const DEFAULT_HEIGHT = 300;
 
+/** The width of an element, followed as it changes (the graph thins its points and labels to fit). */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(DEFAULT_GRAPH_WIDTH);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => el.clientWidth > 0 && setWidth(Math.round(el.clientWidth));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 /**
- * The weight line chart of the overview and analytics screens (spec §2 "Weight graph behaviour").
- * Shows 'No data available' (or an averages parsing error) as text when there is nothing to draw.
- * With `showTrend` (off by default) raw points get the smoothed trend as a second, thinner and darker line;
- * readings above it are filled dots, readings below it hollow ones.
+ * The weight line chart of the overview and analytics screens. Shows 'No data available' (or an averages parsing
+ * error) as text when there is nothing to draw. With `showTrend` the trend is drawn over the raw weights; with a
+ * `goal`, its target, its plan and the forecast band. The chart is described in words for screen readers and can
+ * be read as a table.
  */
 export function WeightGraph({
   entries,
@@ -24,17 +42,38 @@ export function WeightGraph({
   themeColor,
   showTrend = false,
   trendHistory,
+  goal,
   onPointClick,
   height = DEFAULT_HEIGHT,
 }: WeightGraphProps) {
-  const model = useMemo(
-    () => buildGraphData({ entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, trendHistory }),
-    [entries, averages, averaging, period, range?.start, range?.end, unit, weekStartsOn, themeColor, showTrend, trendHistory],
-  );
+  const boxRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(boxRef);
+  const descriptionId = useId();
+  const [asTable, setAsTable] = useState(false);
+  // hosts build the range object anew on every render: the model follows its dates, not its identity
+  const rangeStart = range?.start;
+  const rangeEnd = range?.end;
+  const model = useMemo(() => {
+    const stableRange = rangeStart !== undefined && rangeEnd !== undefined ? { start: rangeStart, end: rangeEnd } : null;
+    return buildGraphData({
+      entries,
+      averages,
+      averaging,
+      period,
+      range: stableRange,
+      unit,
+      weekStartsOn,
+      themeColor,
+      showTrend,
+      trendHistory,
+      goal,
+      width,
+    });
+  }, [entries, averages, averaging, period, rangeStart, rangeEnd, unit, weekStartsOn, themeColor, showTrend, trendHistory, goal, width]);
 
   // Hosts often pass a new callback each render; reading it through a ref keeps the options (and the chart) stable.
   const clickRef = useRef<PointClickHandler | undefined>(onPointClick);
-  useLayoutEffect(() => {
+  useEffect(() => {
     clickRef.current = onPointClick;
   }, [onPointClick]);
   const clickable = onPointClick !== undefined;
@@ -45,14 +84,17 @@ export function WeightGraph({
         period,
         unit,
         themeColor,
+        width,
         onPointClick: clickable ? (date, info) => clickRef.current?.(date, info) : undefined,
       }),
-    [model, period, unit, themeColor, clickable],
+    [model, period, unit, themeColor, clickable, width],
   );
+  const description = useMemo(() => describeGraph(model, unit, averaging), [model, unit, averaging]);
 
   if (model.status !== 'ok') {
     return (
       <div
+        ref={boxRef}
         className={`weight-graph weight-graph--${model.status}`}
         role={model.status === 'error' ? 'alert' : 'status'}
         style={{ minHeight: height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
@@ -63,8 +105,29 @@ export function WeightGraph({
   }
 
   return (
-    <div className="weight-graph" style={{ position: 'relative', height }}>
-      <Line data={model.data} options={options} plugins={GRAPH_PLUGINS} role="img" aria-label="Weight graph" />
+    <div className="weight-graph-box">
+      <div ref={boxRef} className="weight-graph" style={{ position: 'relative', height }}>
+        <Line
+          data={model.data}
+          options={options}
+          plugins={GRAPH_PLUGINS}
+          role="img"
+          aria-label="Weight graph"
+          aria-describedby={descriptionId}
+        />
+      </div>
+      <p id={descriptionId} className="weight-graph-description">
+        {description}
+      </p>
+      <button
+        type="button"
+        className="button button-small weight-graph-table-toggle"
+        aria-expanded={asTable}
+        onClick={() => setAsTable((v) => !v)}
+      >
+        {asTable ? 'Hide the table' : 'View as table'}
+      </button>
+      {asTable && <GraphTable model={model} unit={unit} caption={description.split(':')[0] ?? 'Weight'} />}
     </div>
   );
 }

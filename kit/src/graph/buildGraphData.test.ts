@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AveragedItem, WeightEntry } from '../domain/averages';
-import { localDate } from '../domain/dates';
-import { buildGraphData, dateToX, graphColor, trendColor, trendMarkerFills, withTrend } from './buildGraphData';
+import { addDaysToDate, localDate } from '../domain/dates';
+import { buildGraphData, dateToX, drawablePoints, graphColor, trendColor, withTrend } from './buildGraphData';
 import type { GraphInput, GraphPoint } from './types';
+import { avgOf } from '../test/averages';
 
 const entries: WeightEntry[] = [
   { id: 2, date: '2025-01-08', weightKg: 79.5, notes: 'after holidays' },
@@ -53,7 +54,7 @@ describe('raw entries', () => {
   });
 
   it.each(['weekly', 'monthly', 'yearly'] as const)('are used when %s is chosen but the averages lack its fields', (averaging) => {
-    const model = buildGraphData({ ...base, averaging, averages: [{ month: '2025-01', average: 80 }] as AveragedItem[] });
+    const model = buildGraphData({ ...base, averaging, averages: [avgOf({ month: '2025-01', average: 80 })] as AveragedItem[] });
     const expectAveraged = averaging === 'monthly';
     expect(model.averaged).toBe(expectAveraged);
     if (!expectAveraged) expect(model.points).toHaveLength(3);
@@ -66,7 +67,7 @@ describe('raw entries', () => {
   });
 
   it('mode none ignores averages', () => {
-    const model = buildGraphData({ ...base, averages: [{ week: '2025-02', average: 70 }] as AveragedItem[] });
+    const model = buildGraphData({ ...base, averages: [avgOf({ week: '2025-02', average: 70 }, 0)] as AveragedItem[] });
     expect(model.averaged).toBe(false);
     expect(model.points).toHaveLength(3);
   });
@@ -81,27 +82,41 @@ describe('averaged data', () => {
       period: 'quarter',
       range: quarter,
       averaging: 'weekly',
-      averages: [
-        { week: '2025-02', average: 79.84, count: 3 },
-        { week: '2025-01', average: 80.2, count: 4 },
-      ],
+      averages: [avgOf({ week: '2025-02', average: 79.84, count: 3 }, 0), avgOf({ week: '2025-01', average: 80.2, count: 4 }, 0)],
     });
     expect(model.averaged).toBe(true);
     expect(model.points.map((p) => [p.date, p.label, p.averaged, p.count])).toEqual([
       ['2024-12-29', '2025 Week 1 (29 Dec)', true, 4],
       ['2025-01-05', '2025 Week 2 (5 Jan)', true, 3],
     ]);
-    // A bucket starting before the range widens the axis instead of being clipped.
-    expect(model.bounds).toEqual({ min: dateToX('2024-12-29'), max: dateToX('2025-03-31') });
+    // the axis is the range; a bucket starting before it sits in the middle of the part inside it
+    expect(model.bounds).toEqual({ min: dateToX('2025-01-01'), max: dateToX('2025-03-31') });
+    expect(model.points.map((p) => p.x)).toEqual([
+      (dateToX('2025-01-01') + dateToX('2025-01-04')) / 2,
+      (dateToX('2025-01-05') + dateToX('2025-01-11')) / 2,
+    ]);
   });
 
   it('weekly with Monday-start weeks', () => {
-    const model = buildGraphData({ ...base, period: 'quarter', range: quarter, weekStartsOn: 1, averaging: 'weekly', averages: [{ week: '2025-01', average: 80 }, { week: '2025-02', average: 79 }] });
+    const model = buildGraphData({
+      ...base,
+      period: 'quarter',
+      range: quarter,
+      weekStartsOn: 1,
+      averaging: 'weekly',
+      averages: [avgOf({ week: '2025-01', average: 80 }), avgOf({ week: '2025-02', average: 79 })],
+    });
     expect(model.points.map((p) => p.label)).toEqual(['2025 Week 1 (30 Dec)', '2025 Week 2 (6 Jan)']);
   });
 
   it('monthly: long month and year', () => {
-    const model = buildGraphData({ ...base, period: 'year', range: { start: '2025-01-01', end: '2025-12-31' }, averaging: 'monthly', averages: [{ month: '2025-01', average: 80 }, { month: '2025-02', average: 79 }] });
+    const model = buildGraphData({
+      ...base,
+      period: 'year',
+      range: { start: '2025-01-01', end: '2025-12-31' },
+      averaging: 'monthly',
+      averages: [avgOf({ month: '2025-01', average: 80 }), avgOf({ month: '2025-02', average: 79 })],
+    });
     expect(model.points.map((p) => [p.date, p.label])).toEqual([
       ['2025-01-01', 'January 2025'],
       ['2025-02-01', 'February 2025'],
@@ -109,15 +124,21 @@ describe('averaged data', () => {
   });
 
   it('yearly: the year', () => {
-    const model = buildGraphData({ ...base, period: 'all', range: { start: '2023-05-01', end: '2025-06-01' }, averaging: 'yearly', averages: [{ year: '2023', average: 85 }, { year: '2024', average: 82 }, { year: '2025', average: 80 }] });
+    const model = buildGraphData({
+      ...base,
+      period: 'all',
+      range: { start: '2023-05-01', end: '2025-06-01' },
+      averaging: 'yearly',
+      averages: [avgOf({ year: '2023', average: 85 }), avgOf({ year: '2024', average: 82 }), avgOf({ year: '2025', average: 80 })],
+    });
     expect(model.points.map((p) => p.label)).toEqual(['2023', '2024', '2025']);
     expect(model.points.map((p) => p.y)).toEqual([85, 82, 80]);
   });
 
   it.each([
-    ['week', 'weekly', { week: '2025-02', average: 80.04 }, { start: '2025-01-05', end: '2025-01-11' }],
-    ['month', 'monthly', { month: '2025-01', average: 80.04 }, { start: '2025-01-01', end: '2025-01-31' }],
-    ['year', 'yearly', { year: '2025', average: 80.04 }, { start: '2025-01-01', end: '2025-12-31' }],
+    ['week', 'weekly', avgOf({ week: '2025-02', average: 80.04 }, 0), { start: '2025-01-05', end: '2025-01-11' }],
+    ['month', 'monthly', avgOf({ month: '2025-01', average: 80.04 }), { start: '2025-01-01', end: '2025-01-31' }],
+    ['year', 'yearly', avgOf({ year: '2025', average: 80.04 }), { start: '2025-01-01', end: '2025-12-31' }],
   ] as const)('one item with period %s and mode %s: a flat labelled line across the range, no points', (period, averaging, item, range) => {
     const model = buildGraphData({ ...base, period, averaging, range, averages: [item as AveragedItem] });
     expect(model.status).toBe('ok');
@@ -135,25 +156,50 @@ describe('averaged data', () => {
   });
 
   it('the flat line is labelled in pounds for an imperial user', () => {
-    const model = buildGraphData({ ...base, unit: 'IMPERIAL', period: 'month', averaging: 'monthly', range: { start: '2025-01-01', end: '2025-01-31' }, averages: [{ month: '2025-01', average: 80 }] });
+    const model = buildGraphData({
+      ...base,
+      unit: 'IMPERIAL',
+      period: 'month',
+      averaging: 'monthly',
+      range: { start: '2025-01-01', end: '2025-01-31' },
+      averages: [avgOf({ month: '2025-01', average: 80 })],
+    });
     expect(model.averageLine?.label).toBe('Weight: 176.4 lb (avg)');
     expect(model.data.datasets[0].data[0].y).toBeCloseTo(176.3696, 4);
   });
 
   it('without a range the flat line spans its bucket', () => {
-    const model = buildGraphData({ ...base, period: 'month', averaging: 'monthly', range: null, averages: [{ month: '2024-02', average: 80 }] });
+    const model = buildGraphData({
+      ...base,
+      period: 'month',
+      averaging: 'monthly',
+      range: null,
+      averages: [avgOf({ month: '2024-02', average: 80 })],
+    });
     expect(model.bounds).toEqual({ min: dateToX('2024-02-01'), max: dateToX('2024-02-29') });
-    const week = buildGraphData({ ...base, period: 'week', averaging: 'weekly', range: null, averages: [{ week: '2025-02', average: 80 }] });
+    const week = buildGraphData({
+      ...base,
+      period: 'week',
+      averaging: 'weekly',
+      range: null,
+      averages: [avgOf({ week: '2025-02', average: 80 }, 0)],
+    });
     expect(week.bounds).toEqual({ min: dateToX('2025-01-05'), max: dateToX('2025-01-11') });
-    const year = buildGraphData({ ...base, period: 'year', averaging: 'yearly', range: null, averages: [{ year: '2024', average: 80 }] });
+    const year = buildGraphData({
+      ...base,
+      period: 'year',
+      averaging: 'yearly',
+      range: null,
+      averages: [avgOf({ year: '2024', average: 80 })],
+    });
     expect(year.bounds).toEqual({ min: dateToX('2024-01-01'), max: dateToX('2024-12-31') });
   });
 
   it.each([
-    ['month', 'weekly', { week: '2025-02', average: 80 }],
-    ['quarter', 'monthly', { month: '2025-01', average: 80 }],
-    ['all', 'yearly', { year: '2025', average: 80 }],
-    ['week', 'monthly', { month: '2025-01', average: 80 }],
+    ['month', 'weekly', avgOf({ week: '2025-02', average: 80 }, 0)],
+    ['quarter', 'monthly', avgOf({ month: '2025-01', average: 80 })],
+    ['all', 'yearly', avgOf({ year: '2025', average: 80 })],
+    ['week', 'monthly', avgOf({ month: '2025-01', average: 80 })],
   ] as const)('one item with period %s and mode %s (not matching): a normal point', (period, averaging, item) => {
     const model = buildGraphData({ ...base, period, averaging, averages: [item as AveragedItem] });
     expect(model.averageLine).toBeNull();
@@ -162,7 +208,12 @@ describe('averaged data', () => {
   });
 
   it('two items with a matching period are still points', () => {
-    const model = buildGraphData({ ...base, period: 'month', averaging: 'weekly', averages: [{ week: '2025-02', average: 80 }, { week: '2025-03', average: 79 }] });
+    const model = buildGraphData({
+      ...base,
+      period: 'month',
+      averaging: 'weekly',
+      averages: [avgOf({ week: '2025-02', average: 80 }, 0), avgOf({ week: '2025-03', average: 79 }, 0)],
+    });
     expect(model.averageLine).toBeNull();
     expect(model.points).toHaveLength(2);
   });
@@ -181,7 +232,12 @@ describe('empty and broken data', () => {
   });
 
   it('a week that does not exist → its message, no crash', () => {
-    const model = buildGraphData({ ...base, period: 'year', averaging: 'weekly', averages: [{ week: '2025-01', average: 80 }, { week: '2025-53', average: 79 }] });
+    const model = buildGraphData({
+      ...base,
+      period: 'year',
+      averaging: 'weekly',
+      averages: [avgOf({ week: '2025-01', average: 80 }, 0), avgOf({ week: '2025-53', average: 79 }, 0)],
+    });
     expect(model).toMatchObject({ status: 'error', message: '2025 has no ISO week 53', points: [] });
   });
 });
@@ -231,13 +287,13 @@ describe('trend line (showTrend)', () => {
     ]);
   });
 
-  it('the trend is thin, darker than the theme colour, without points or fill of its own', () => {
+  it('the trend is bold, darker than the theme colour, without points or fill of its own', () => {
     const [raw, trend] = buildGraphData({ ...trendInput, themeColor: '#3ab0b9' }).data.datasets;
     // #3ab0b9 = (58, 176, 185) mixed 35 % toward black: × 0.65 = (37.7, 114.4, 120.25) → (38, 114, 120) = #267278
     expect(trendColor('#3ab0b9')).toBe('#267278');
     expect(trend).toMatchObject({
       borderColor: '#267278',
-      borderWidth: 1.5,
+      borderWidth: 3,
       pointRadius: 0,
       pointHoverRadius: 0,
       pointHitRadius: 0,
@@ -248,11 +304,10 @@ describe('trend line (showTrend)', () => {
     expect(trendColor('nope')).toBe('#267278'); // invalid theme → default colour, darkened
   });
 
-  it('readings above (or on) the trend are filled dots, readings below are hollow', () => {
+  it('every reading keeps a filled marker in the theme colour: the legend names the lines', () => {
     const [raw] = buildGraphData(trendInput).data.datasets;
-    // 80 > 79.5 filled; 79.5 = 79.5 filled; 79 < 79.405 hollow
-    expect(raw.pointBackgroundColor).toEqual(['#3ab0b9', '#3ab0b9', '#ffffff']);
-    expect(trendMarkerFills([{ valueKg: 1 } as GraphPoint], '#000000')).toEqual(['#000000']); // no trend: filled
+    expect(raw.pointBackgroundColor).toBe('#3ab0b9');
+    expect(buildGraphData(trendInput).roles).toEqual(['weight', 'trend']);
   });
 
   it('plots the trend in pounds for an imperial user', () => {
@@ -263,7 +318,6 @@ describe('trend line (showTrend)', () => {
   it('a single reading is its own trend', () => {
     const model = buildGraphData({ ...trendInput, entries: [{ date: '2025-01-06', weightKg: 80 }] });
     expect(model.points[0].trendKg).toBe(80);
-    expect(model.data.datasets[0].pointBackgroundColor).toEqual(['#3ab0b9']);
   });
 
   it('sorts unsorted entries before smoothing', () => {
@@ -277,12 +331,18 @@ describe('trend line (showTrend)', () => {
     expect(off.points.every((p) => p.trendKg === undefined)).toBe(true);
     expect(off.data.datasets[0].pointBackgroundColor).toBe('#3ab0b9');
 
-    const averaged = buildGraphData({ ...trendInput, period: 'year', range: { start: '2025-01-01', end: '2025-12-31' }, averaging: 'monthly', averages: [{ month: '2025-01', average: 80 }, { month: '2025-02', average: 79 }] });
+    const averaged = buildGraphData({
+      ...trendInput,
+      period: 'year',
+      range: { start: '2025-01-01', end: '2025-12-31' },
+      averaging: 'monthly',
+      averages: [avgOf({ month: '2025-01', average: 80 }), avgOf({ month: '2025-02', average: 79 })],
+    });
     expect(averaged.averaged).toBe(true);
     expect(averaged.data.datasets).toHaveLength(1);
     expect(averaged.points.every((p) => p.trendKg === undefined)).toBe(true);
 
-    const single = buildGraphData({ ...trendInput, averaging: 'weekly', averages: [{ week: '2025-02', average: 80 }] });
+    const single = buildGraphData({ ...trendInput, averaging: 'weekly', averages: [avgOf({ week: '2025-02', average: 80 }, 0)] });
     expect(single.averageLine).toEqual({ label: 'Weight: 80.0 kg (avg)', valueKg: 80 });
     expect(single.data.datasets).toHaveLength(1);
   });
@@ -312,5 +372,143 @@ describe('trend line (showTrend)', () => {
     const copy = structuredClone(points);
     withTrend(points);
     expect(points).toEqual(copy);
+  });
+
+  it('is carried in from readings before the period, so a one-point week still has a trend line', () => {
+    const history = Array.from({ length: 9 }, (_, i) => ({ date: `2025-03-0${i + 1}`, weightKg: 80 }));
+    const week = { start: '2025-03-09', end: '2025-03-15' };
+    const model = buildGraphData({
+      ...base,
+      range: week,
+      entries: [{ date: '2025-03-12', weightKg: 79 }],
+      showTrend: true,
+      trendHistory: history,
+    });
+    const trend = model.data.datasets[1]!.data;
+    // from the first day of the week at the trend as it stood (80), to the reading's day
+    expect(trend.map((p) => [p.x, Math.round(p.y * 1000) / 1000])).toEqual([
+      [dateToX('2025-03-09'), 80],
+      [dateToX('2025-03-12'), 79.729], // three days on: 80 + (1 − 0.9³) × (79 − 80)
+    ]);
+  });
+});
+
+describe('thinning long series', () => {
+  const daily = (days: number) =>
+    Array.from({ length: days }, (_, i) => ({ date: addDaysToDate('2024-11-23', i), weightKg: 92 - i * 0.017 + Math.sin(i / 3) * 0.6 }));
+
+  it('keeps every marker, radius 4, up to a month or so of readings', () => {
+    const model = buildGraphData({ ...base, period: 'month', range: { start: '2024-11-23', end: '2024-12-22' }, entries: daily(30) });
+    expect(model.drawn).toHaveLength(30);
+    expect(model.markerRadius).toBe(4);
+    expect(model.data.datasets[0]).toMatchObject({ pointRadius: 4 });
+  });
+
+  it('draws a shape-keeping selection of two years, sized to the width, with small markers; all points stay clickable data', () => {
+    const entries730 = daily(730);
+    const wide = buildGraphData({
+      ...base,
+      period: 'all',
+      range: { start: '2024-11-23', end: '2026-11-22' },
+      entries: entries730,
+      showTrend: true,
+      width: 1100,
+    });
+    expect(wide.points).toHaveLength(730);
+    expect(wide.drawn).toHaveLength(drawablePoints(1100));
+    expect(wide.markerRadius).toBe(2);
+    expect(wide.drawn[0]!.date).toBe('2024-11-23');
+    expect(wide.drawn[wide.drawn.length - 1]!.date).toBe('2026-11-22');
+    const phone = buildGraphData({
+      ...base,
+      period: 'all',
+      range: { start: '2024-11-23', end: '2026-11-22' },
+      entries: entries730,
+      width: 330,
+    });
+    expect(phone.drawn.length).toBeLessThan(100);
+  });
+});
+
+describe('years on labels', () => {
+  it('titles carry the year when the span crosses one', () => {
+    const crossing = buildGraphData({
+      ...base,
+      range: { start: '2024-12-29', end: '2025-01-04' },
+      entries: [{ date: '2024-12-31', weightKg: 80 }],
+    });
+    expect(crossing.crossesYear).toBe(true);
+    expect(crossing.points[0]!.label).toBe('Tue 31 Dec 2024');
+    expect(buildGraphData(base).points[0]!.label).toBe('Mon 6 Jan');
+  });
+});
+
+describe('y axis', () => {
+  it('never spans less than 2 kg or 4 lb, centred on the data', () => {
+    const still = buildGraphData({
+      ...base,
+      entries: [
+        { date: '2025-01-06', weightKg: 81.59 },
+        { date: '2025-01-08', weightKg: 81.605 },
+      ],
+    });
+    expect(still.yBounds!.max - still.yBounds!.min).toBeCloseTo(2, 10);
+    expect((still.yBounds!.max + still.yBounds!.min) / 2).toBeCloseTo(81.5975, 10);
+    const pounds = buildGraphData({ ...base, unit: 'IMPERIAL', entries: [{ date: '2025-01-06', weightKg: 80 }] });
+    expect(pounds.yBounds!.max - pounds.yBounds!.min).toBeCloseTo(4, 10);
+  });
+});
+
+describe('the goal', () => {
+  const goal = { startWeightKg: 92, targetWeightKg: 75, startDate: '2024-11-01', targetDate: '2027-06-01' };
+  const steady = Array.from({ length: 60 }, (_, i) => ({ date: addDaysToDate('2026-09-24', i), weightKg: 82 - i * 0.05 }));
+
+  it('adds the target as a dashed line across the axis and the plan from start to target', () => {
+    const model = buildGraphData({ ...base, period: 'quarter', range: { start: '2026-09-24', end: '2026-11-22' }, entries: steady, goal });
+    expect(model.roles).toEqual(['weight', 'target', 'plan']);
+    const [, target, plan] = model.data.datasets;
+    expect(target!.label).toBe('Target');
+    expect(target!.data.map((p) => [p.x, p.y])).toEqual([
+      [model.bounds!.min, 75],
+      [model.bounds!.max, 75],
+    ]);
+    expect(target!.borderDash).toEqual([6, 4]);
+    expect(plan!.data.map((p) => [p.x, p.y])).toEqual([
+      [dateToX('2024-11-01'), 92],
+      [dateToX('2027-06-01'), 75],
+    ]);
+  });
+
+  it('with the trend, a forecast band runs from the last trend point to the target between the likely dates', () => {
+    const model = buildGraphData({
+      ...base,
+      period: 'all',
+      range: { start: '2026-09-24', end: '2026-11-22' },
+      entries: steady,
+      goal,
+      showTrend: true,
+    });
+    expect(model.roles).toEqual(['weight', 'trend', 'target', 'plan', 'forecast']);
+    const band = model.forecast!;
+    expect(band.from.x).toBe(dateToX('2026-11-22'));
+    expect(band.earliest.y).toBe(75);
+    expect(band.earliest.x).toBeLessThanOrEqual(band.latest.x);
+    expect(band.earliest.x).toBe(dateToX(band.forecast.earliest));
+    // an all-time axis reaches forward toward the likely date, at most half its span again
+    const span = dateToX('2026-11-22') - dateToX('2026-09-24');
+    expect(model.bounds!.max).toBeGreaterThan(dateToX('2026-11-22'));
+    expect(model.bounds!.max).toBeLessThanOrEqual(dateToX('2026-11-22') + span / 2);
+  });
+
+  it('is left out of averaged data', () => {
+    const averaged = buildGraphData({
+      ...base,
+      period: 'year',
+      range: { start: '2025-01-01', end: '2025-12-31' },
+      averaging: 'monthly',
+      averages: [avgOf({ month: '2025-01', average: 80 }), avgOf({ month: '2025-02', average: 79 })],
+      goal,
+    });
+    expect(averaged.roles).toEqual(['weight']);
   });
 });

@@ -1,24 +1,41 @@
 import type { ChartDataset } from 'chart.js';
-import { endOfMonth, endOfYear } from 'date-fns';
-import { buildChartPoints, isAveragedData, type AveragingMode, type ChartPoint, type WeightEntry } from '../domain/averages';
+import { format } from 'date-fns';
+import { buildChartPoints, isAveragedData, type ChartPoint, type WeightEntry } from '../domain/averages';
+import { crossesYear, MIN_Y_SPAN, yAxisBounds } from '../domain/chartAxis';
 import { averageLineLabel, isSingleAverageLine } from '../domain/chartLabels';
 import { FILL_OPACITY, NO_DATA_MESSAGE, POINT_RADIUS } from '../domain/constants';
-import { addDaysToDate, maxDate, minDate, parseDate, toDateString, type DateString } from '../domain/dates';
+import { maxDate, minDate, parseDate, type DateString } from '../domain/dates';
+import { lttbIndices } from '../domain/decimate';
+import { forecastGoal } from '../domain/forecast';
 import type { DateRange } from '../domain/periods';
 import { darken, DEFAULT_THEME_COLOR, hexToRgba, validateHexColor } from '../domain/theme';
 import { computeTrend } from '../domain/trend';
-import { toDisplayWeight, type UnitSystem } from '../domain/units';
-import type { GraphInput, GraphModel, GraphPoint, XBounds } from './types';
+import { toDisplayWeight, weightUnitLabel, type UnitSystem } from '../domain/units';
+import type { DatasetRole, ForecastBand, GraphInput, GraphModel, GraphPoint, XBounds } from './types';
 
 type LineDataset = ChartDataset<'line', GraphPoint[]>;
 
-/** Label of the trend dataset. */
-export const TREND_LABEL = 'Trend';
-/** The trend line: thin, and the theme colour this much darker (mixed toward black). */
-export const TREND_LINE_WIDTH = 1.5;
+/** Dataset labels, as the legend shows them. */
+export const LEGEND = Object.freeze({
+  weight: 'Weight',
+  average: 'Weight (avg)',
+  trend: 'Trend',
+  target: 'Target',
+  plan: 'Plan',
+  forecast: 'Likely date',
+});
+/** The trend line: thicker than the weights, and the theme colour this much darker (mixed toward black). */
+export const TREND_LINE_WIDTH = 3;
 export const TREND_DARKEN = 0.35;
-/** Fill of a hollow marker (a reading below its trend). */
-export const HOLLOW_MARKER_FILL = '#ffffff';
+/** The goal's lines: a neutral ink, dashed for the target, dotted for the plan. */
+export const GOAL_COLOR = '#667085';
+/** Every entry keeps its marker up to this many points (about a month of daily logging)... */
+export const MARKER_MAX_POINTS = 45;
+/** ...beyond, a shape-keeping selection is drawn, one point for about this many pixels of width, with small markers. */
+export const PIXELS_PER_POINT = 4;
+export const THINNED_MARKER_RADIUS = 2;
+/** Width assumed until the chart is measured. */
+export const DEFAULT_GRAPH_WIDTH = 600;
 
 /** A usable '#rrggbb' for the chart: an invalid theme colour falls back to the default instead of throwing. */
 export function graphColor(themeColor: string): string {
@@ -29,6 +46,27 @@ export function graphColor(themeColor: string): string {
 /** Local midnight of a calendar date, in ms: never `new Date('yyyy-MM-dd')`, which is UTC midnight. */
 export function dateToX(date: DateString): number {
   return parseDate(date).getTime();
+}
+
+/** The trend line's colour: the theme colour, darker. */
+export function trendColor(themeColor: string): string {
+  return darken(graphColor(themeColor), TREND_DARKEN);
+}
+
+/** How many raw points are worth drawing across `width` pixels. */
+export function drawablePoints(width: number | undefined): number {
+  return Math.max(40, Math.round((width ?? DEFAULT_GRAPH_WIDTH) / PIXELS_PER_POINT));
+}
+
+/**
+ * The raw points a chart draws: all of them, markers and all, while there are at most MARKER_MAX_POINTS; a
+ * Largest-Triangle-Three-Buckets selection of `maxPoints` of a longer series (peaks and dips kept), with smaller
+ * markers. The trend is computed over every point either way.
+ */
+export function thinPoints(points: readonly GraphPoint[], maxPoints: number): { drawn: GraphPoint[]; markerRadius: number } {
+  if (points.length <= MARKER_MAX_POINTS) return { drawn: [...points], markerRadius: POINT_RADIUS };
+  if (points.length <= maxPoints) return { drawn: [...points], markerRadius: THINNED_MARKER_RADIUS };
+  return { drawn: lttbIndices(points, maxPoints).map((i) => points[i]!), markerRadius: THINNED_MARKER_RADIUS };
 }
 
 function toGraphPoint(point: ChartPoint, unit: UnitSystem, averaged: boolean): GraphPoint {
@@ -45,80 +83,92 @@ function toGraphPoint(point: ChartPoint, unit: UnitSystem, averaged: boolean): G
   return graphPoint;
 }
 
-/** The trend line's colour: the theme colour, darker. */
-export function trendColor(themeColor: string): string {
-  return darken(graphColor(themeColor), TREND_DARKEN);
-}
-
 /**
- * Raw points with the trend of their day attached (`trendKg`); duplicate dates share their day's trend
- * (see computeTrend). The points must be raw entries.
+ * Raw points with the trend of their day attached (`trendKg`); readings before them seed it. Also answers the
+ * trend as it stood before the first point (the last earlier reading's), or undefined without earlier readings.
  */
-export function withTrend(points: readonly GraphPoint[], history: readonly WeightEntry[] = []): GraphPoint[] {
+export function withTrend(
+  points: readonly GraphPoint[],
+  history: readonly WeightEntry[] = [],
+): { points: GraphPoint[]; carriedKg?: number } {
   const first = points[0]?.date;
   const earlier = first ? history.filter((h) => h.date < first).map((h) => ({ date: h.date, weightKg: h.weightKg })) : [];
-  const series = [...earlier, ...points.map((p) => ({ date: p.date, weightKg: p.valueKg }))];
-  const trendByDate = new Map(computeTrend(series).map((t) => [t.date, t.trendKg]));
-  return points.map((p) => {
-    const trendKg = trendByDate.get(p.date);
-    return trendKg === undefined ? { ...p } : { ...p, trendKg };
-  });
+  const trend = computeTrend([...earlier, ...points.map((p) => ({ date: p.date, weightKg: p.valueKg }))]);
+  const byDate = new Map(trend.map((t) => [t.date, t.trendKg]));
+  const before = earlier.length ? byDate.get(earlier.reduce((a, b) => (a.date > b.date ? a : b)).date) : undefined;
+  return {
+    points: points.map((p) => {
+      const trendKg = byDate.get(p.date);
+      return trendKg === undefined ? { ...p } : { ...p, trendKg };
+    }),
+    carriedKg: before,
+  };
 }
 
-/**
- * Marker fill per point: a reading above its trend (or on it) is a filled dot in the line colour, one below
- * is hollow (white inside, the line colour as its ring), so the line keeps the theme colour as its identity.
- */
-export function trendMarkerFills(points: readonly GraphPoint[], color: string): string[] {
-  return points.map((p) => (p.trendKg !== undefined && p.valueKg < p.trendKg ? HOLLOW_MARKER_FILL : color));
-}
-
-/** Last day of the bucket an averaged point stands for (its date is the bucket's first day). */
-function bucketEnd(start: DateString, mode: AveragingMode): DateString {
-  if (mode === 'weekly') return addDaysToDate(start, 6);
-  if (mode === 'monthly') return toDateString(endOfMonth(parseDate(start)));
-  if (mode === 'yearly') return toDateString(endOfYear(parseDate(start)));
-  return start;
-}
-
-/** The x span: the range, widened to points outside it (a bucket that starts before the range). */
-function spanOf(points: readonly GraphPoint[], range: DateRange | null): { start: DateString; end: DateString } | null {
-  if (points.length === 0) return range;
-  const first = points[0].date;
-  const last = points[points.length - 1].date;
-  return range ? { start: minDate(range.start, first), end: maxDate(range.end, last) } : { start: first, end: last };
-}
-
-function boundsOf(span: { start: DateString; end: DateString } | null): XBounds | null {
-  return span ? { min: dateToX(span.start), max: dateToX(span.end) } : null;
+/** An averaged point sits in the middle of its bucket, or of the part of it inside the range. */
+function midBucket(point: ChartPoint, range: DateRange | null): number {
+  const end = point.end ?? point.date;
+  const start = range ? maxDate(point.date, range.start) : point.date;
+  const last = range ? minDate(end, range.end) : end;
+  return last < start ? dateToX(start) : (dateToX(start) + dateToX(last)) / 2;
 }
 
 function emptyModel(status: 'empty' | 'error', message: string, averaged: boolean): GraphModel {
-  return { status, message, points: [], averaged, averageLine: null, bounds: null, data: { datasets: [] } };
+  return {
+    status,
+    message,
+    points: [],
+    drawn: [],
+    markerRadius: POINT_RADIUS,
+    averaged,
+    averageLine: null,
+    bounds: null,
+    yBounds: null,
+    crossesYear: false,
+    forecast: null,
+    roles: [],
+    data: { datasets: [] },
+  };
+}
+
+/** A two-point line with no markers and no interaction of its own. */
+function flatLine(label: string, from: { x: number; y: number }, to: { x: number; y: number }, style: Partial<LineDataset>): LineDataset {
+  const point = (p: { x: number; y: number }): GraphPoint => ({ ...p, valueKg: 0, date: '', label, notes: '', averaged: false });
+  return {
+    label,
+    data: [point(from), point(to)],
+    fill: false,
+    tension: 0,
+    pointRadius: 0,
+    pointHoverRadius: 0,
+    pointHitRadius: 0,
+    ...style,
+  };
 }
 
 /**
- * Everything the graph draws, decided from plain data (spec §2 "Weight graph behaviour", §4 "Averaging"):
- * - averaged items are used when a mode is chosen and they carry that mode's fields, else the raw entries;
+ * Everything the graph draws, decided from plain data:
+ * - averaged items are used when a mode is chosen and they carry that mode's fields, else the raw entries; an
+ *   average sits mid-bucket, clipped to the range;
  * - exactly one averaged item with a matching period (week/weekly, month/monthly, year/yearly) becomes a flat
  *   line across the range, labelled 'Weight: {value} {unit} (avg)', with no points;
- * - values are plotted in the display unit; x values are local-midnight timestamps of calendar dates;
+ * - raw weights keep a marker each while few, and are thinned (shape kept) over long ranges; the trend, carried in
+ *   from readings before the period, is drawn over them; the goal adds its target, its plan and the forecast band;
+ * - values are plotted in the display unit, with a y span of at least 2 kg / 4 lb; x values are local-midnight
+ *   timestamps of calendar dates; titles carry the year when the span crosses one;
  * - no points → status 'empty' ('No data available'); unparsable averages → status 'error' with the message.
  */
 export function buildGraphData(input: GraphInput): GraphModel {
-  const { averaging, period, range, unit, weekStartsOn } = input;
+  const { averaging, period, range, unit } = input;
   const useAverages = averaging !== 'none' && isAveragedData(input.averages, averaging);
   const source = useAverages ? input.averages : input.entries;
-  const { points: chartPoints, averaged, error } = buildChartPoints(source, averaging, weekStartsOn);
+  const { points: chartPoints, averaged, error } = buildChartPoints(source, averaging);
   if (error) return emptyModel('error', error, averaged);
   if (chartPoints.length === 0) return emptyModel('empty', NO_DATA_MESSAGE, averaged);
 
   const color = graphColor(input.themeColor);
-  const rawPoints = chartPoints.map((p) => toGraphPoint(p, unit, averaged));
-  const trendShown = input.showTrend === true && !averaged;
-  const points = trendShown ? withTrend(rawPoints, input.trendHistory) : rawPoints;
+  const minSpan = MIN_Y_SPAN[weightUnitLabel(unit)];
   const style = {
-    label: 'Weight',
     borderColor: color,
     backgroundColor: hexToRgba(color, FILL_OPACITY),
     pointBackgroundColor: color,
@@ -128,59 +178,168 @@ export function buildGraphData(input: GraphInput): GraphModel {
     borderWidth: 2,
     fill: 'start' as const,
     tension: 0,
+    // a marker on the edge of the plot is drawn whole, not cut in half
+    clip: 8,
   };
 
-  if (averaged && isSingleAverageLine(points.length, period, averaging)) {
-    const only = points[0];
-    const span = range ?? { start: only.date, end: bucketEnd(only.date, averaging) };
+  if (averaged && isSingleAverageLine(chartPoints.length, period, averaging)) {
+    const only = toGraphPoint(chartPoints[0]!, unit, true);
+    const span = range ?? { start: only.date, end: chartPoints[0]!.end ?? only.date };
     const label = averageLineLabel(only.valueKg, unit);
     // Two invisible ends make a flat line across the whole period; the label plugin names it.
     const ends = [span.start, span.end].map((date) => ({ ...only, x: dateToX(date), date }));
+    const bounds = { min: dateToX(span.start), max: dateToX(span.end) };
     return {
       status: 'ok',
       message: null,
       points: [],
+      drawn: [],
+      markerRadius: 0,
       averaged,
       averageLine: { label, valueKg: only.valueKg },
-      bounds: boundsOf(span),
-      data: {
-        datasets: [{ ...style, label, data: ends, pointRadius: 0, pointHoverRadius: 0, pointHitRadius: 0 }],
-      },
+      bounds,
+      yBounds: yAxisBounds([only.y], minSpan),
+      crossesYear: crossesYear(bounds.min, bounds.max),
+      forecast: null,
+      roles: ['average-line'],
+      data: { datasets: [{ ...style, label, data: ends, pointRadius: 0, pointHoverRadius: 0, pointHitRadius: 0 }] },
     };
   }
 
-  const pointsDataset: LineDataset = { ...style, data: points, pointRadius: POINT_RADIUS, pointHoverRadius: POINT_RADIUS + 2 };
-  const datasets: LineDataset[] = [pointsDataset];
+  let points = chartPoints.map((p) => {
+    const point = toGraphPoint(p, unit, averaged);
+    if (averaged) point.x = midBucket(p, range);
+    return point;
+  });
+  const trendShown = input.showTrend === true && !averaged;
+  let carriedKg: number | undefined;
+  if (trendShown) ({ points, carriedKg } = withTrend(points, input.trendHistory));
+
+  let bounds: XBounds = range
+    ? { min: dateToX(range.start), max: dateToX(range.end) }
+    : { min: Math.min(...points.map((p) => p.x)), max: Math.max(...points.map((p) => p.x)) };
+  const multiYear = crossesYear(bounds.min, bounds.max);
+  if (multiYear && !averaged) points = points.map((p) => ({ ...p, label: format(parseDate(p.date), 'EEE d MMM yyyy') }));
+
+  const { drawn, markerRadius } = averaged
+    ? { drawn: points, markerRadius: POINT_RADIUS }
+    : thinPoints(points, drawablePoints(input.width));
+  const thinned = drawn.length < points.length || markerRadius < POINT_RADIUS;
+  const weights: LineDataset = {
+    ...style,
+    label: averaged ? LEGEND.average : LEGEND.weight,
+    data: drawn,
+    pointRadius: markerRadius,
+    pointHoverRadius: markerRadius + 2,
+    pointHitRadius: 6,
+    // once thinned, the raw line steps back and lets the trend tell the story
+    ...(thinned && trendShown ? { borderColor: hexToRgba(color, 0.55), borderWidth: 1 } : {}),
+  };
+  const datasets: LineDataset[] = [weights];
+  const roles: DatasetRole[] = ['weight'];
+
   if (trendShown) {
-    // Above/below the trend is told by the marker fill alone; the ring and the line keep the theme colour.
-    pointsDataset.pointBackgroundColor = trendMarkerFills(points, color);
     const line = trendColor(input.themeColor);
+    const trendPoints = points.filter((p) => p.trendKg !== undefined).map((p) => ({ ...p, y: toDisplayWeight(p.trendKg!, unit) }));
+    // the trend as it stood before the period, from the period's first day: a one-point week still has a line
+    if (carriedKg !== undefined && range && trendPoints.length && dateToX(range.start) < trendPoints[0]!.x) {
+      const y = toDisplayWeight(carriedKg, unit);
+      trendPoints.unshift({ ...trendPoints[0]!, x: dateToX(range.start), y, trendKg: carriedKg });
+    }
+    const trendDrawn =
+      trendPoints.length > drawablePoints(input.width)
+        ? lttbIndices(trendPoints, drawablePoints(input.width)).map((i) => trendPoints[i]!)
+        : trendPoints;
     datasets.push({
       ...style,
-      label: TREND_LABEL,
-      // One trend point per raw point (same index), so a hovered or clicked index means the same entry.
-      data: points.map((p) => ({ ...p, y: toDisplayWeight(p.trendKg ?? p.valueKg, unit) })),
+      label: LEGEND.trend,
+      data: trendDrawn,
       borderColor: line,
       backgroundColor: line,
       pointBackgroundColor: line,
       pointBorderColor: line,
-      pointHoverBackgroundColor: line,
-      pointHoverBorderColor: line,
       borderWidth: TREND_LINE_WIDTH,
       fill: false,
       pointRadius: 0,
       pointHoverRadius: 0,
       pointHitRadius: 0,
     });
+    roles.push('trend');
+  }
+
+  let forecast: ForecastBand | null = null;
+  const goal = input.goal;
+  if (goal && !averaged) {
+    if (trendShown) {
+      const history = input.trendHistory ?? [];
+      const first = points[0]!.date;
+      const series = [...history.filter((h) => h.date < first), ...points.map((p) => ({ date: p.date, weightKg: p.valueKg }))];
+      const f = forecastGoal(series, goal);
+      if (f.kind === 'on-track') {
+        const last = points[points.length - 1]!;
+        const target = toDisplayWeight(goal.targetWeightKg, unit);
+        const earliestX = dateToX(f.earliest);
+        // without a slow end within two years the band opens as far past the likely date as the fast end is before it
+        const latestX = f.latest ? dateToX(f.latest) : 2 * dateToX(f.date) - earliestX;
+        forecast = {
+          from: { x: last.x, y: toDisplayWeight(f.trendKg, unit) },
+          earliest: { x: earliestX, y: target },
+          latest: { x: latestX, y: target },
+          forecast: f,
+        };
+        // an all-time axis reaches forward to the likely date (at most half its span again), the others keep their range
+        if (period === 'all')
+          bounds = { min: bounds.min, max: Math.max(bounds.max, Math.min(latestX, bounds.max + (bounds.max - bounds.min) / 2)) };
+      }
+    }
+    const target = toDisplayWeight(goal.targetWeightKg, unit);
+    datasets.push(
+      flatLine(
+        LEGEND.target,
+        { x: bounds.min, y: target },
+        { x: bounds.max, y: target },
+        { borderColor: GOAL_COLOR, backgroundColor: GOAL_COLOR, borderWidth: 1.5, borderDash: [6, 4] },
+      ),
+    );
+    roles.push('target');
+    datasets.push(
+      flatLine(
+        LEGEND.plan,
+        { x: dateToX(goal.startDate), y: toDisplayWeight(goal.startWeightKg, unit) },
+        { x: dateToX(goal.targetDate), y: target },
+        { borderColor: GOAL_COLOR, backgroundColor: GOAL_COLOR, borderWidth: 1, borderDash: [2, 3] },
+      ),
+    );
+    roles.push('plan');
+    if (forecast) {
+      // drawn by the forecast-band plugin; this empty dataset gives it a legend entry that can hide it
+      datasets.push({
+        label: LEGEND.forecast,
+        data: [],
+        backgroundColor: hexToRgba(color, 0.2),
+        borderColor: hexToRgba(color, 0.5),
+        pointRadius: 0,
+      });
+      roles.push('forecast');
+    }
   }
 
   return {
     status: 'ok',
     message: null,
     points,
+    drawn,
+    markerRadius,
     averaged,
     averageLine: null,
-    bounds: boundsOf(spanOf(points, range)),
+    bounds,
+    yBounds: yAxisBounds(
+      points.flatMap((p) => (p.trendKg === undefined ? [p.y] : [p.y, toDisplayWeight(p.trendKg, unit)])),
+      minSpan,
+    ),
+    crossesYear: multiYear,
+    forecast,
+    roles,
     data: { datasets },
   };
 }

@@ -4,6 +4,7 @@ import { buildGraphData, dateToX } from './buildGraphData';
 import { buildGraphOptions, keepLabelledTicks, pointAtElements } from './buildGraphOptions';
 import { xTickCallback } from './xTicks';
 import type { GraphInput, GraphPoint } from './types';
+import { avgOf } from '../test/averages';
 
 const input: GraphInput = {
   entries: [
@@ -29,11 +30,11 @@ type Scales = { x: Record<string, any>; y: Record<string, any> };
 const scalesOf = (o: ReturnType<typeof optionsFor>['options']) => o.scales as unknown as Scales;
 
 describe('look and feel', () => {
-  it('animates for 500 ms, fills the container, hovers by nearest x', () => {
+  it('animates for 500 ms, fills the container, hovers the weight nearest on x', () => {
     const { options } = optionsFor();
     expect(options.animation).toEqual({ duration: 500 });
     expect(options.maintainAspectRatio).toBe(false);
-    expect(options.interaction).toEqual({ mode: 'nearest', axis: 'x', intersect: false });
+    expect(options.interaction).toEqual({ mode: 'weights', intersect: false });
   });
 
   it('at most 4 y-axis ticks', () => {
@@ -51,32 +52,65 @@ describe('look and feel', () => {
 
 describe('x-axis', () => {
   it.each([
-    ['week', 'day', false],
-    ['month', 'day', false],
-    ['quarter', 'month', true],
-    ['halfyear', 'month', true],
-    ['year', 'month', false],
-    ['all', 'month', true],
-  ] as const)('%s: time axis in %s units (autoSkip %s)', (period, unit, autoSkip) => {
+    ['week', 'day', 1],
+    ['month', 'day', 1],
+    ['quarter', 'month', undefined],
+    ['halfyear', 'month', undefined],
+    ['year', 'month', undefined],
+    ['all', 'month', undefined],
+  ] as const)('%s: time axis in %s units, never auto-skipped', (period, unit, stepSize) => {
     const x = scalesOf(optionsFor({ period }).options).x;
     expect(x.type).toBe('time');
     expect(x.time.unit).toBe(unit);
-    expect(x.ticks.autoSkip).toBe(autoSkip);
-    expect(x.ticks.stepSize).toBe(autoSkip ? undefined : 1);
+    expect(x.ticks.autoSkip).toBe(false);
+    expect(x.ticks.stepSize).toBe(stepSize);
   });
 
-  it('week, month and year keep only the ticks their rule labels (nothing left for chart.js to thin)', () => {
+  it('a month axis keeps only the ticks its rule labels (nothing left for chart.js to thin)', () => {
     const range = { start: '2025-01-01', end: '2025-01-31' };
     const x = scalesOf(optionsFor({ period: 'month', range }).options).x;
     const scale = { ticks: Array.from({ length: 31 }, (_, i) => ({ value: dateToX(`2025-01-${String(i + 1).padStart(2, '0')}`) })) };
     x.afterBuildTicks(scale);
     expect(scale.ticks.map((t) => x.ticks.callback(t.value))).toEqual(['1 Jan', '11 Jan', '21 Jan', '31 Jan']);
-    expect(scalesOf(optionsFor({ period: 'quarter' }).options).x.afterBuildTicks).toBeUndefined();
+  });
+
+  it('a long axis gets its own ticks: every month on a wide year, fewer on a narrow one, the year on January', () => {
+    const range = { start: '2025-01-01', end: '2025-12-31' };
+    const ticksAt = (width: number) => {
+      const model = buildGraphData({ ...input, period: 'year', range });
+      const x = scalesOf(buildGraphOptions(model, { period: 'year', unit: 'METRIC', themeColor: '#3ab0b9', width })).x;
+      const scale = { ticks: [] as { value: number }[] };
+      x.afterBuildTicks(scale);
+      return scale.ticks.map((t) => x.ticks.callback(t.value));
+    };
+    expect(ticksAt(1000)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+    expect(ticksAt(300)).toEqual(['Jan', 'Mar', 'May', 'Jul', 'Sep', 'Nov']);
+    expect(ticksAt(200)).toEqual(['Jan', 'Apr', 'Jul', 'Oct']);
+    const twoYears = { start: '2024-01-01', end: '2025-12-31' };
+    const model = buildGraphData({ ...input, period: 'all', range: twoYears });
+    const x = scalesOf(buildGraphOptions(model, { period: 'all', unit: 'METRIC', themeColor: '#3ab0b9', width: 600 })).x;
+    const scale = { ticks: [] as { value: number }[] };
+    x.afterBuildTicks(scale);
+    expect(scale.ticks.map((t) => x.ticks.callback(t.value))).toEqual([
+      'Jan 2024',
+      'Mar',
+      'May',
+      'Jul',
+      'Sep',
+      'Nov',
+      'Jan 2025',
+      'Mar',
+      'May',
+      'Jul',
+      'Sep',
+      'Nov',
+    ]);
   });
 
   it('keepLabelledTicks', () => {
     const ticks = [{ value: dateToX('2025-03-01') }, { value: dateToX('2025-03-02') }];
-    expect(keepLabelledTicks(ticks, xTickCallback('year', null))).toEqual([ticks[0]]);
+    const bounds = { min: dateToX('2025-01-01'), max: dateToX('2025-12-31') };
+    expect(keepLabelledTicks(ticks, xTickCallback('year', bounds))).toEqual([ticks[0]]);
   });
 
   it('spans the whole period range', () => {
@@ -115,7 +149,11 @@ describe('tooltip', () => {
   });
 
   it("averages say '(avg)' and carry the bucket label as title", () => {
-    const { options, model } = optionsFor({ period: 'year', averaging: 'monthly', averages: [{ month: '2025-01', average: 80 }, { month: '2025-02', average: 79 }] });
+    const { options, model } = optionsFor({
+      period: 'year',
+      averaging: 'monthly',
+      averages: [avgOf({ month: '2025-01', average: 80 }), avgOf({ month: '2025-02', average: 79 })],
+    });
     const callbacks = options.plugins?.tooltip?.callbacks as any;
     expect(callbacks.label(item(model.points[0]))).toBe('Weight: 80.0 kg (avg)');
     expect(callbacks.title([item(model.points[1])])).toBe('February 2025');
@@ -130,15 +168,24 @@ describe('tooltip', () => {
     expect(tooltip.callbacks.label(item(model.points[1]))).toEqual(['Weight: 79.5 kg', 'Trend: 79.7 kg', 'after holidays']);
   });
 
-  it("a click on the trend's twin point reports the same entry", () => {
+  it('a click reports the weight under it, never a point of the trend line', () => {
     const onPointClick = vi.fn();
     const { options } = optionsFor({ showTrend: true }, onPointClick);
     (options.onClick as any)({}, [{ index: 1, datasetIndex: 1 }], {});
+    expect(onPointClick).not.toHaveBeenCalled();
+    (options.onClick as any)(
+      {},
+      [
+        { index: 1, datasetIndex: 1 },
+        { index: 1, datasetIndex: 0 },
+      ],
+      {},
+    );
     expect(onPointClick).toHaveBeenCalledWith('2025-01-08', { averaged: false });
   });
 
   it('the single-average line has no tooltip and no guide line, but its label', () => {
-    const { options } = optionsFor({ period: 'week', averaging: 'weekly', averages: [{ week: '2025-02', average: 80 }] });
+    const { options } = optionsFor({ period: 'week', averaging: 'weekly', averages: [avgOf({ week: '2025-02', average: 80 })] });
     expect(options.plugins?.tooltip?.enabled).toBe(false);
     expect(options.plugins?.guideLine?.enabled).toBe(false);
     expect(options.plugins?.averageLineLabel?.text).toBe('Weight: 80.0 kg (avg)');
@@ -156,7 +203,11 @@ describe('click', () => {
   });
 
   it('reports averaged points as such', () => {
-    const { options, onPointClick } = optionsFor({ period: 'year', averaging: 'monthly', averages: [{ month: '2025-01', average: 80 }, { month: '2025-02', average: 79 }] });
+    const { options, onPointClick } = optionsFor({
+      period: 'year',
+      averaging: 'monthly',
+      averages: [avgOf({ month: '2025-01', average: 80 }), avgOf({ month: '2025-02', average: 79 })],
+    });
     click(options, [{ index: 0 }]);
     expect(onPointClick).toHaveBeenCalledWith('2025-01-01', { averaged: true });
   });
@@ -168,7 +219,11 @@ describe('click', () => {
   });
 
   it('the flat average line is not clickable', () => {
-    const { options, onPointClick } = optionsFor({ period: 'week', averaging: 'weekly', averages: [{ week: '2025-02', average: 80 }] });
+    const { options, onPointClick } = optionsFor({
+      period: 'week',
+      averaging: 'weekly',
+      averages: [avgOf({ week: '2025-02', average: 80 })],
+    });
     click(options, [{ index: 0 }]);
     expect(onPointClick).not.toHaveBeenCalled();
   });

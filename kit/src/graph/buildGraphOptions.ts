@@ -1,11 +1,11 @@
-import type { ActiveElement, ChartOptions, Tick, TooltipItem } from 'chart.js';
+import type { ChartOptions, Tick, TooltipItem } from 'chart.js';
 import { ANIMATION_MS, MAX_Y_TICKS } from '../domain/constants';
+import type { PeriodKey } from '../domain/periods';
 import { hexToRgba } from '../domain/theme';
 import type { UnitSystem } from '../domain/units';
-import type { PeriodKey } from '../domain/periods';
-import { graphColor } from './buildGraphData';
+import { DEFAULT_GRAPH_WIDTH, graphColor } from './buildGraphData';
 import { tooltipLabel, tooltipTitle } from './tooltip';
-import { xAxisUnit, xTickCallback, type XTickCallback } from './xTicks';
+import { longAxisTicks, xAxisUnit, xTickCallback, type XTickCallback } from './xTicks';
 import type { GraphModel, GraphPoint, PointClickHandler } from './types';
 
 export interface GraphOptionsInput {
@@ -13,12 +13,17 @@ export interface GraphOptionsInput {
   unit: UnitSystem;
   themeColor: string;
   onPointClick?: PointClickHandler;
+  /** Plot width in CSS pixels: how many month labels fit. */
+  width?: number;
 }
 
-/** The point under a click (the first active element), or null: the graph reports its calendar date. */
-export function pointAtElements(points: readonly GraphPoint[], elements: readonly Pick<ActiveElement, 'index'>[]): GraphPoint | null {
-  const index = elements[0]?.index;
-  return index === undefined ? null : (points[index] ?? null);
+/** The drawn weight under a click (the first active element of dataset 0), or null. */
+export function pointAtElements(
+  drawn: readonly GraphPoint[],
+  elements: readonly { index: number; datasetIndex?: number }[],
+): GraphPoint | null {
+  const hit = elements.find((e) => (e.datasetIndex ?? 0) === 0);
+  return hit === undefined ? null : (drawn[hit.index] ?? null);
 }
 
 /** The ticks the label rule names; the others would only be blank slots for chart.js to skip among. */
@@ -27,56 +32,68 @@ export function keepLabelledTicks<T extends Pick<Tick, 'value'>>(ticks: readonly
 }
 
 /**
- * chart.js options for a model from buildGraphData (spec §2): time x-axis (day unit for week and month, else
- * month) spanning the period with the period's label rule; at most 4 y ticks; 500 ms animation; tooltip
- * 'Weight: …' with notes; the hover guide line; the average-line label; clicks report the point's date.
+ * chart.js options for a model from buildGraphData: a time x-axis over the period (day ticks for week and month,
+ * months for longer periods, thinned to fit and with years when the span crosses one); a y-axis of at most 4 ticks
+ * that never spans less than 2 kg / 4 lb; 500 ms animation; a legend once there is more than the weights; the
+ * tooltip 'Weight: …' (with the trend and the notes) and the hover guide line of the weight nearest the pointer;
+ * the average-line label; the forecast band; clicks report the point's date.
  */
 export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): ChartOptions<'line'> {
   const { period, unit, onPointClick } = input;
+  const width = input.width ?? DEFAULT_GRAPH_WIDTH;
   const color = graphColor(input.themeColor);
   const flatLine = model.averageLine !== null;
   const unitOfX = xAxisUnit(period);
-  const labelled = period === 'week' || period === 'month' || period === 'year';
-  const tickLabel = xTickCallback(period, model.bounds);
+  const tickLabel = xTickCallback(period, model.bounds, width);
+  const longAxis = unitOfX === 'month' && model.bounds !== null;
+  const bounds = model.bounds;
+  const forecastIndex = model.roles.indexOf('forecast');
 
   return {
     responsive: true,
     maintainAspectRatio: false,
     animation: { duration: ANIMATION_MS },
-    interaction: { mode: 'nearest', axis: 'x', intersect: false },
+    interaction: { mode: 'weights', intersect: false },
     scales: {
       x: {
         type: 'time',
-        ...(model.bounds && { min: model.bounds.min, max: model.bounds.max }),
+        ...(bounds && { min: bounds.min, max: bounds.max }),
         time: { unit: unitOfX },
         ticks: {
           source: 'auto',
-          autoSkip: !labelled,
-          ...(labelled && { stepSize: 1 }),
+          autoSkip: false,
+          ...(!longAxis && { stepSize: 1 }),
           maxRotation: 0,
           callback: tickLabel,
         },
-        // chart.js thins 'auto' ticks to fit the width even without autoSkip, which could drop the
-        // ticks the label rule chose; keeping only labelled ones leaves it nothing to thin.
-        ...(labelled && {
-          afterBuildTicks: (scale: { ticks: Tick[] }) => {
-            scale.ticks = keepLabelledTicks(scale.ticks, tickLabel);
-          },
-        }),
+        // chart.js thins 'auto' ticks to fit the width, which could drop the ticks the label rule chose: the axis
+        // keeps exactly the labelled ones (a long axis gets its own, aligned on January)
+        afterBuildTicks: (scale: { ticks: Tick[] }) => {
+          scale.ticks =
+            longAxis && bounds
+              ? longAxisTicks(bounds, width).map((t) => ({ value: t.value }) as Tick)
+              : keepLabelledTicks(scale.ticks, tickLabel);
+        },
         grid: { display: false },
       },
       y: {
         type: 'linear',
         grace: '5%',
+        ...(model.yBounds && { suggestedMin: model.yBounds.min, suggestedMax: model.yBounds.max }),
         ticks: { maxTicksLimit: MAX_Y_TICKS },
         grid: { color: 'rgba(0, 0, 0, 0.06)' },
       },
     },
     plugins: {
+      legend: {
+        display: model.roles.length > 1,
+        position: 'top',
+        align: 'end',
+        labels: { usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 12, font: { size: 12 } },
+      },
       tooltip: {
         enabled: !flatLine,
         displayColors: false,
-        // One body per point: the trend line's twin point (dataset 1) is told in the point's own label.
         filter: (item: TooltipItem<'line'>) => item.datasetIndex === 0,
         callbacks: {
           title: (items: TooltipItem<'line'>[]) => tooltipTitle(items[0]?.raw as GraphPoint | undefined),
@@ -85,9 +102,18 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
       },
       guideLine: { enabled: !flatLine, color: hexToRgba(color, 0.5) },
       averageLineLabel: { text: model.averageLine?.label ?? null, color },
+      forecastBand: model.forecast
+        ? {
+            from: model.forecast.from,
+            earliest: model.forecast.earliest,
+            latest: model.forecast.latest,
+            datasetIndex: forecastIndex,
+            color: hexToRgba(color, 0.18),
+          }
+        : { from: null, earliest: null, latest: null },
     },
     onClick: (_event, elements) => {
-      const point = pointAtElements(model.points, elements);
+      const point = pointAtElements(model.drawn, elements);
       if (point) onPointClick?.(point.date, { averaged: point.averaged });
     },
     onHover: (event, elements) => {

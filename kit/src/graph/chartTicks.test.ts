@@ -7,6 +7,7 @@ import { buildGraphData, dateToX } from './buildGraphData';
 import { buildGraphOptions } from './buildGraphOptions';
 import { GRAPH_PLUGINS } from './registerChart';
 import type { GraphInput, GraphPoint } from './types';
+import { avgOf } from '../test/averages';
 
 /** Enough of CanvasRenderingContext2D for chart.js to lay out a chart: every method is a no-op. */
 function fakeContext(width = 320, height = 240) {
@@ -45,14 +46,23 @@ function render(input: GraphInput) {
 }
 
 function daily(start: string, count: number, from = 80): WeightEntry[] {
-  return Array.from({ length: count }, (_, i) => ({ date: addDaysToDate(start, i), weightKg: from - i * 0.137 + (i % 3) * 0.41, notes: null }));
+  return Array.from({ length: count }, (_, i) => ({
+    date: addDaysToDate(start, i),
+    weightKg: from - i * 0.137 + (i % 3) * 0.41,
+    notes: null,
+  }));
 }
 
 const base = { averaging: 'none', unit: 'METRIC', weekStartsOn: 1, themeColor: '#3ab0b9' } as const;
 
 describe('chart.js ticks', () => {
   it('week: 7 day ticks labelled by short weekday; at most 4 y ticks', () => {
-    const { x, y } = render({ ...base, period: 'week', range: { start: '2025-01-06', end: '2025-01-12' }, entries: daily('2025-01-06', 7) });
+    const { x, y } = render({
+      ...base,
+      period: 'week',
+      range: { start: '2025-01-06', end: '2025-01-12' },
+      entries: daily('2025-01-06', 7),
+    });
     expect(x.map((t) => t.label)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     expect(y.length).toBeLessThanOrEqual(4);
   });
@@ -76,21 +86,49 @@ describe('chart.js ticks', () => {
   });
 
   it('year: the short month on the 1st of each month', () => {
-    const { x, y } = render({ ...base, period: 'year', range: { start: '2025-01-01', end: '2025-12-31' }, entries: daily('2025-01-01', 300) });
-    expect(x.filter((t) => t.label !== '').map((t) => t.label)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+    const { x, y } = render({
+      ...base,
+      period: 'year',
+      range: { start: '2025-01-01', end: '2025-12-31' },
+      entries: daily('2025-01-01', 300),
+    });
+    expect(x.filter((t) => t.label !== '').map((t) => t.label)).toEqual([
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ]);
     x.filter((t) => t.label !== '').forEach((t) => expect(new Date(t.value).getDate()).toBe(1));
     expect(y.length).toBeLessThanOrEqual(4);
   });
 
   it('imperial values over a wide range still get at most 4 y ticks', () => {
-    const entries = [{ date: '2025-01-01', weightKg: 50, notes: null }, { date: '2025-06-01', weightKg: 140, notes: null }, { date: '2025-09-01', weightKg: 93.3, notes: null }];
+    const entries = [
+      { date: '2025-01-01', weightKg: 50, notes: null },
+      { date: '2025-06-01', weightKg: 140, notes: null },
+      { date: '2025-09-01', weightKg: 93.3, notes: null },
+    ];
     const { y } = render({ ...base, unit: 'IMPERIAL', period: 'year', range: { start: '2025-01-01', end: '2025-12-31' }, entries });
     expect(y.length).toBeLessThanOrEqual(4);
     expect(y.length).toBeGreaterThanOrEqual(2);
   });
 
   it('the single-average line is flat across the period', () => {
-    const { chart } = render({ ...base, period: 'month', averaging: 'monthly', range: { start: '2025-01-01', end: '2025-01-31' }, averages: [{ month: '2025-01', average: 80 }] });
+    const { chart } = render({
+      ...base,
+      period: 'month',
+      averaging: 'monthly',
+      range: { start: '2025-01-01', end: '2025-01-31' },
+      averages: [avgOf({ month: '2025-01', average: 80 })],
+    });
     const [a, b] = chart.getDatasetMeta(0).data;
     expect(a.y).toBe(b.y);
     expect(a.x).toBeCloseTo(chart.chartArea.left, 0);

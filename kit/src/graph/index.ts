@@ -3,18 +3,23 @@ export { WeightGraph } from './WeightGraph';
 export {
   buildGraphData,
   dateToX,
+  drawablePoints,
   graphColor,
+  thinPoints,
   trendColor,
-  trendMarkerFills,
   withTrend,
-  HOLLOW_MARKER_FILL,
+  GOAL_COLOR,
+  LEGEND,
+  MARKER_MAX_POINTS,
   TREND_DARKEN,
-  TREND_LABEL,
   TREND_LINE_WIDTH,
 } from './buildGraphData';
+export { describeGraph } from './describeGraph';
 export { buildGraphOptions, pointAtElements, type GraphOptionsInput } from './buildGraphOptions';
 export { tooltipLabel, tooltipTitle, trendTooltipLabel } from './tooltip';
-export { xTickCallback, type XTickCallback } from './xTicks';
+export { longAxisTicks, xTickCallback, type XTickCallback } from './xTicks';
 export { guideLinePlugin, hoveredPoint, type GuideLineOptions } from './plugins/guideLine';
 export { averageLineLabelPlugin, type AverageLineLabelOptions } from './plugins/averageLineLabel';
+export { forecastBandPlugin, type ForecastBandOptions } from './plugins/forecastBand';
+export { chartProbePlugin } from './plugins/chartProbe';
 export type * from './types';

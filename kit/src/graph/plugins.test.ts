@@ -3,7 +3,16 @@ import { averageLineLabelPlugin } from './plugins/averageLineLabel';
 import { guideLinePlugin, hoveredPoint } from './plugins/guideLine';
 
 function fakeCtx() {
-  return { save: vi.fn(), restore: vi.fn(), beginPath: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn(), setLineDash: vi.fn(), fillText: vi.fn() } as Record<string, any>;
+  return {
+    save: vi.fn(),
+    restore: vi.fn(),
+    beginPath: vi.fn(),
+    moveTo: vi.fn(),
+    lineTo: vi.fn(),
+    stroke: vi.fn(),
+    setLineDash: vi.fn(),
+    fillText: vi.fn(),
+  } as Record<string, any>;
 }
 
 const chartArea = { top: 10, bottom: 200, left: 40, right: 400 };
@@ -49,7 +58,16 @@ describe('guide line', () => {
 });
 
 describe('average line label', () => {
-  const chart = (y: number) => ({ ctx: fakeCtx(), chartArea, getDatasetMeta: () => ({ data: [{ x: 40, y }, { x: 400, y }] }) });
+  const chart = (y: number) => ({
+    ctx: fakeCtx(),
+    chartArea,
+    getDatasetMeta: () => ({
+      data: [
+        { x: 40, y },
+        { x: 400, y },
+      ],
+    }),
+  });
   const draw = (c: ReturnType<typeof chart>, options: Record<string, unknown>) =>
     (averageLineLabelPlugin.afterDatasetsDraw as any)(c, {}, options);
 

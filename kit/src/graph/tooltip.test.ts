@@ -29,7 +29,10 @@ describe('tooltipTitle', () => {
 
 describe('tooltipLabel with the trend shown', () => {
   it("adds 'Trend: {value} {unit}' after the weight and before the notes", () => {
-    expect(tooltipLabel({ valueKg: 79, notes: '', averaged: false, trendKg: 79.405 }, 'METRIC')).toEqual(['Weight: 79.0 kg', 'Trend: 79.4 kg']);
+    expect(tooltipLabel({ valueKg: 79, notes: '', averaged: false, trendKg: 79.405 }, 'METRIC')).toEqual([
+      'Weight: 79.0 kg',
+      'Trend: 79.4 kg',
+    ]);
     // 79.405 × 2.20462 = 175.058
     expect(tooltipLabel({ valueKg: 79, notes: 'late', averaged: false, trendKg: 79.405 }, 'IMPERIAL')).toEqual([
       'Weight: 174.2 lb',

@@ -1,6 +1,8 @@
 import type { ChartData } from 'chart.js';
 import type { AveragedItem, AveragingMode, WeightEntry } from '../domain/averages';
 import type { DateString, WeekStartsOn } from '../domain/dates';
+import type { OnTrack } from '../domain/forecast';
+import type { Goal } from '../domain/overview';
 import type { DateRange, PeriodKey } from '../domain/periods';
 import type { UnitSystem } from '../domain/units';
 
@@ -23,16 +25,17 @@ export interface GraphInput {
   unit: UnitSystem;
   weekStartsOn: WeekStartsOn;
   themeColor: string;
-  /**
-   * Draw the smoothed trend (issue 10) as a second line over raw points; ignored for averaged data.
-   * Off unless asked for, so callers that predate the trend are unchanged.
-   */
+  /** Draw the smoothed trend over the raw weights (ignored for averaged data). Off unless asked for. */
   showTrend?: boolean;
   /**
-   * Readings before the plotted ones that seed the trend, so a short period's trend line agrees with
-   * a trend computed over a longer history (the overview's Trend card). Not drawn.
+   * Readings before the plotted ones: they seed the trend (so a short period's trend agrees with a long one) and
+   * carry it in from the start of the period. Not drawn.
    */
   trendHistory?: readonly WeightEntry[];
+  /** The goal: its target as a line, its start-to-target path, and (with the trend) the forecast band. */
+  goal?: Goal | null;
+  /** Width of the plot in CSS pixels: how many raw points are worth drawing, and how many axis labels fit. */
+  width?: number;
 }
 
 export interface WeightGraphProps extends GraphInput {
@@ -41,7 +44,7 @@ export interface WeightGraphProps extends GraphInput {
   height?: number;
 }
 
-/** One plotted point: x is local midnight of `date` (ms), y the weight in the display unit. */
+/** One plotted point: x a timestamp (ms; an average sits mid-bucket), y the weight in the display unit. */
 export interface GraphPoint {
   x: number;
   y: number;
@@ -63,16 +66,39 @@ export interface XBounds {
 
 export type GraphStatus = 'ok' | 'empty' | 'error';
 
+/** What each dataset of `data` is, by index. */
+export type DatasetRole = 'weight' | 'average-line' | 'trend' | 'target' | 'plan' | 'forecast';
+
+/** The goal band: from the last trend point to the target, reached between two dates. */
+export interface ForecastBand {
+  from: { x: number; y: number };
+  /** Where the band meets the target: the earliest and the latest likely day (x), at the target (y). */
+  earliest: { x: number; y: number };
+  latest: { x: number; y: number };
+  /** The forecast it was drawn from. */
+  forecast: OnTrack;
+}
+
 export interface GraphModel {
   status: GraphStatus;
   /** Text shown instead of the chart: 'No data available' or the parsing error. */
   message: string | null;
-  /** The clickable points (empty for the single-average line). */
+  /** Every point (all raw entries, or all averages), for clicks, the text alternative and the table. */
   points: GraphPoint[];
+  /** The raw points drawn: all of them while they are few, a shape-keeping selection of a long series. */
+  drawn: GraphPoint[];
+  /** Marker radius of the drawn weights: the product's 4 while every entry has its marker, smaller once thinned. */
+  markerRadius: number;
   averaged: boolean;
   /** The single-average case: a flat line with this label instead of points. */
   averageLine: { label: string; valueKg: number } | null;
-  /** Axis span: the range (widened to any bucket starting before it) or the data's own span. */
+  /** Axis span: the range (the forecast may lengthen an all-time axis) or the data's own span. */
   bounds: XBounds | null;
+  /** Suggested y bounds in the display unit: the weights' span, at least MIN_Y_SPAN, centred. */
+  yBounds: { min: number; max: number } | null;
+  /** True when the x span crosses a calendar year: labels and titles then carry the year. */
+  crossesYear: boolean;
+  forecast: ForecastBand | null;
+  roles: DatasetRole[];
   data: ChartData<'line', GraphPoint[]>;
 }

@@ -74,10 +74,19 @@ describe('year, quarter and half-year axes', () => {
 });
 
 describe('all axis', () => {
-  it('months on the 1st, with the year on January', () => {
+  it('months on the 1st, as many as fit, aligned on January, with the year on January', () => {
     const cb = xTickCallback('all', bounds('2023-06-01', '2025-06-01'));
-    expect(cb(dateToX('2024-01-01'))).toBe('2024');
-    expect(cb(dateToX('2024-02-01'))).toBe('Feb');
-    expect(cb(dateToX('2024-02-02'))).toBe('');
+    expect(cb(dateToX('2023-06-01'))).toBe('');
+    expect(cb(dateToX('2023-07-01'))).toBe('Jul 2023');
+    expect(cb(dateToX('2024-01-01'))).toBe('Jan 2024');
+    expect(cb(dateToX('2024-03-01'))).toBe('Mar');
+    expect(cb(dateToX('2024-02-01'))).toBe('');
+    expect(cb(dateToX('2024-03-02'))).toBe('');
+  });
+
+  it('a decade shows only years', () => {
+    const cb = xTickCallback('all', bounds('2015-03-10', '2025-06-01'), 600);
+    expect(cb(dateToX('2016-01-01'))).toBe('2016');
+    expect(cb(dateToX('2016-07-01'))).toBe('');
   });
 });

@@ -2,37 +2,57 @@ import { format } from 'date-fns';
 import {
   monthAxisLabelPositions,
   monthAxisTickLabel,
+  monthAxisTicks,
   weekAxisTickLabel,
   xAxisUnit,
-  yearAxisTickLabel,
+  type AxisTick,
 } from '../domain/chartAxis';
 import type { PeriodKey } from '../domain/periods';
 import type { XBounds } from './types';
 
 export type XTickCallback = (value: number | string) => string;
 
-/** Multi-year spans ('all'): January carries the year so 'Jan' is never ambiguous; other months as on a year axis. */
-function allAxisTickLabel(tickMs: number): string {
-  const date = new Date(tickMs);
-  if (date.getDate() !== 1) return '';
-  return date.getMonth() === 0 ? format(date, 'yyyy') : yearAxisTickLabel(tickMs);
+/** One month label for about this many pixels of plot width. */
+export const PIXELS_PER_MONTH_LABEL = 46;
+
+const toMs = (value: number | string) => (typeof value === 'number' ? value : Number(value));
+
+/**
+ * The labelled ticks of a quarter, half-year, year or all-time axis: the 1st of each month while they fit, fewer
+ * (aligned on January) on a narrow or long axis, with the year on January once the span crosses one.
+ */
+export function longAxisTicks(bounds: XBounds, width: number): AxisTick[] {
+  return monthAxisTicks(bounds.min, bounds.max, Math.max(2, Math.floor(width / PIXELS_PER_MONTH_LABEL)));
 }
 
 /**
- * The x tick label rule of a period (spec §2): week → short weekday of every day; month → '30 Dec' only at
- * start, 1/3, 2/3 and end of the axis (each within 12 h), '' elsewhere; year, quarter, half year → the short
- * month on the 1st of each month; all → the same, with the year in place of 'Jan'.
+ * The x tick label rule of a period: week → short weekday of every day; month → '30 Dec' only at start, 1/3, 2/3
+ * and end of the axis (each within 12 h), with the year on the first label and on the first of the new year when
+ * the span crosses one; longer periods → the labels of longAxisTicks.
  */
-export function xTickCallback(period: PeriodKey, bounds: XBounds | null): XTickCallback {
-  const toMs = (value: number | string) => (typeof value === 'number' ? value : Number(value));
+export function xTickCallback(period: PeriodKey, bounds: XBounds | null, width = 600): XTickCallback {
   if (period === 'week') return (value) => weekAxisTickLabel(toMs(value));
+  if (!bounds) return () => '';
   if (period === 'month') {
-    if (!bounds) return () => '';
     const positions = monthAxisLabelPositions(bounds.min, bounds.max);
-    return (value) => monthAxisTickLabel(toMs(value), positions);
+    const startYear = new Date(bounds.min).getFullYear();
+    const multiYear = new Date(bounds.max).getFullYear() !== startYear;
+    let lastYearShown: number | null = null;
+    return (value) => {
+      const ms = toMs(value);
+      const label = monthAxisTickLabel(ms, positions);
+      if (!label || !multiYear) return label;
+      const year = new Date(ms).getFullYear();
+      if (ms === positions[0] || year !== startYear) {
+        if (lastYearShown === year && ms !== positions[0]) return label;
+        lastYearShown = year;
+        return `${label} ${format(ms, 'yyyy')}`;
+      }
+      return label;
+    };
   }
-  if (period === 'all') return (value) => allAxisTickLabel(toMs(value));
-  return (value) => yearAxisTickLabel(toMs(value));
+  const labels = new Map(longAxisTicks(bounds, width).map((t) => [t.value, t.label]));
+  return (value) => labels.get(toMs(value)) ?? '';
 }
 
 /** Day ticks for week and month, month ticks otherwise (re-exported here for the options builder). */

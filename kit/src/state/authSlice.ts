@@ -10,7 +10,10 @@ export interface AuthState {
   accessToken: string | null;
   /** "Remember me": restore the session from the refresh cookie after a reload. */
   persist: boolean;
-  /** Set when the user logged out on purpose: the guard then sends them to /, not /login. */
+  /**
+   * Set when the user logs out (or deletes the account) on purpose: the guard then takes them to the landing page,
+   * which clears it, so a later visit to the dashboard (Back) asks to sign in like any signed-out visit.
+   */
   loggedOut?: boolean;
 }
 
@@ -50,6 +53,10 @@ export const authSlice = createSlice({
       state.persist = false;
       state.loggedOut = true;
     },
+    /** The landing page was reached after a logout: from now on a signed-out visit is an ordinary one. */
+    logoutCompleted(state) {
+      state.loggedOut = false;
+    },
     setPersist(state, action: PayloadAction<boolean>) {
       state.persist = action.payload;
     },
@@ -63,5 +70,5 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setAuth, setAccessToken, setUser, clearAuth, loggedOut, setPersist } = authSlice.actions;
+export const { setAuth, setAccessToken, setUser, clearAuth, loggedOut, logoutCompleted, setPersist } = authSlice.actions;
 export const { selectUser, selectAccessToken, selectPersist, selectIsSignedIn, selectLoggedOut } = authSlice.selectors;

@@ -4,7 +4,7 @@ import { local, readJson } from './storage';
 
 export const PREFERENCES_STORAGE_KEY = 'preferences';
 
-/** Stored preferences merged over the spec's defaults; garbage in storage falls back to defaults. */
+/** Stored preferences merged over the defaults; garbage in storage falls back to defaults. */
 export function loadPreferences(): Preferences {
   return mergePreferences(readJson<unknown>(local(), PREFERENCES_STORAGE_KEY));
 }

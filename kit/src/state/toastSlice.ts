@@ -7,6 +7,9 @@ export interface Toast {
   message: string;
 }
 
+/** More than this at once would cover the page: the oldest gives way. */
+export const MAX_TOASTS = 3;
+
 export const toastSlice = createSlice({
   name: 'toasts',
   initialState: [] as Toast[],
@@ -14,6 +17,7 @@ export const toastSlice = createSlice({
     showToast: {
       reducer(state, action: PayloadAction<Toast>) {
         state.push(action.payload);
+        if (state.length > MAX_TOASTS) state.splice(0, state.length - MAX_TOASTS);
       },
       prepare(message: string, kind: ToastKind = 'info') {
         return { payload: { id: nanoid(), kind, message } };

@@ -6,8 +6,7 @@ import type { ChartData, ChartOptions } from 'chart.js';
  */
 export function LineMock({ data, options }: { data: ChartData<'line'>; options: ChartOptions<'line'> }) {
   const points = data.datasets[0]?.data.length ?? 0;
-  const click = (index: number) =>
-    (options.onClick as unknown as (event: unknown, elements: { index: number }[]) => void)({}, [{ index }]);
+  const click = (index: number) => (options.onClick as unknown as (event: unknown, elements: { index: number }[]) => void)({}, [{ index }]);
   return (
     <div data-testid="line-chart" data-points={points} data-lines={data.datasets.map((d) => d.label).join(',')}>
       <button type="button" onClick={() => click(0)}>

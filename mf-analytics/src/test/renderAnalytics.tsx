@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createAppStore, DEFAULT_PREFERENCES, type AppStore, type ApiWeightEntry, type Preferences, type RootState } from '@app/kit';
 import Analytics from '../Analytics';
-import { makeUser } from '../../../kit/src/test/fixtures';
+import { makeUser } from '@app/kit/testing';
 
 export const USER = makeUser();
 

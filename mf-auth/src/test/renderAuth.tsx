@@ -6,7 +6,7 @@ import Login from '../Login';
 import Register from '../Register';
 import ForgotPassword from '../ForgotPassword';
 import ResetPassword from '../ResetPassword';
-import { makeUser } from '../../../kit/src/test/fixtures';
+import { makeUser } from '@app/kit/testing';
 
 export const USER = makeUser({ unitPreference: 'IMPERIAL', weekStartsOn: 1 });
 

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { loggedOut } from '@app/kit';
+import { LandingPage } from '../screens/LandingPage';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, installFetchMock, json } from '../../../kit/src/test/fetchMock';
+import { apiError, installFetchMock, json } from '@app/kit/testing';
 import { renderRoutes, signedIn, USER } from '../test/renderWithStore';
 import { RequireAuth } from './RequireAuth';
 
@@ -9,7 +11,14 @@ function LoginProbe() {
 }
 
 const routes = [
-  { path: '/dashboard/overview', element: <RequireAuth><p>protected content</p></RequireAuth> },
+  {
+    path: '/dashboard/overview',
+    element: (
+      <RequireAuth>
+        <p>protected content</p>
+      </RequireAuth>
+    ),
+  },
   { path: '/login', element: <LoginProbe /> },
   { path: '/401', element: <p>unauthorized page</p> },
 ];
@@ -27,12 +36,27 @@ describe('RequireAuth', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard/overview' });
   });
 
-  it('sends a user who has just logged out to the landing page, not /login', async () => {
-    const routes2 = [...routes, { path: '/', element: <p>landing page</p> }];
-    renderRoutes(routes2, '/dashboard/overview', {
-      auth: { user: null, accessToken: null, persist: false, loggedOut: true },
+  it('takes a user who logs out to the landing page; Back then asks to sign in, remembering the page', async () => {
+    const routes2 = [...routes, { path: '/', element: <LandingPage /> }];
+    const { store, router } = renderRoutes(routes2, '/dashboard/overview', signedIn());
+    expect(await screen.findByText('protected content')).toBeInTheDocument();
+    act(() => void store.dispatch(loggedOut()));
+    expect(await screen.findByText('Track your weight.')).toBeInTheDocument();
+    expect(store.getState().auth.loggedOut).toBe(false);
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/dashboard/overview' });
+  });
+
+  it('a restore that gets no answer keeps the remembered session and shows the 503 page', async () => {
+    installFetchMock(() => {
+      throw new DOMException('The user aborted a request.', 'AbortError');
     });
-    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    const routes2 = [...routes, { path: '/503', element: <p>unavailable page</p> }];
+    const { store, router } = renderRoutes(routes2, '/dashboard/overview', { auth: { user: null, accessToken: null, persist: true } });
+    expect(await screen.findByText('unavailable page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/dashboard/overview' });
+    expect(store.getState().auth.persist).toBe(true);
   });
 
   it('renders the screen for a signed-in USER or ADMIN', async () => {

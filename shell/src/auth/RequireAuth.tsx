@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { restoreSession, useAppDispatch, useAppSelector } from '@app/kit';
+import { restoreSession, useAppDispatch, useAppSelector, type RestoreResult } from '@app/kit';
 
 const ALLOWED_ROLES = new Set(['USER', 'ADMIN']);
 
 /**
- * Dashboard guard (spec §6). With "Remember me" on and no access token, the refresh cookie is
+ * Dashboard guard: a signed-in USER or ADMIN only. With "Remember me" on and no access token, the refresh cookie is
  * traded for a session before anything protected renders, so a reload never flashes the login page.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -13,24 +13,32 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { user, accessToken, persist, loggedOut } = useAppSelector((state) => state.auth);
   // Decided once per mount: restoring sets the token itself, which must not cancel the restore.
-  const [restored, setRestored] = useState(() => !(persist && !accessToken));
+  const [restore, setRestore] = useState<RestoreResult | 'pending' | 'not-needed'>(() =>
+    persist && !accessToken ? 'pending' : 'not-needed',
+  );
 
   useEffect(() => {
-    if (restored) return;
-    dispatch(restoreSession()).finally(() => setRestored(true));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (restore !== 'pending') return;
+    let active = true;
+    void dispatch(restoreSession()).then((result) => active && setRestore(result));
+    return () => {
+      active = false;
+    };
+  }, [restore, dispatch]);
 
-  if (!restored) {
+  if (restore === 'pending') {
     return (
       <div className="screen-loading full-page" role="status">
         Loading...
       </div>
     );
   }
+  // the API could not be reached: the session is kept for the next try, the user is told
+  if (restore === 'no-answer') return <Navigate to="/503" replace state={{ from: location.pathname + location.search }} />;
   if (!user || !accessToken) {
-    // Logging out leaves for the landing page; anything else (expired, never signed in) asks to sign in.
-    if (loggedOut) return <Navigate to="/" replace />;
+    // Logging out leaves for the landing page (a new history entry: Back returns here and is asked to sign in);
+    // anything else (expired, never signed in, Back after logging out) asks to sign in.
+    if (loggedOut) return <Navigate to="/" />;
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   if (!ALLOWED_ROLES.has(user.role)) {

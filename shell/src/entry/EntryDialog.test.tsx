@@ -2,22 +2,32 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, openEntryDialog, todayString, type RootState } from '@app/kit';
-import { apiError, installFetchMock, json, type MockHandler } from '../../../kit/src/test/fetchMock';
+import { apiError, installFetchMock, json, type MockHandler } from '@app/kit/testing';
 import { renderRoutes, signedIn } from '../test/renderWithStore';
 import { Toaster } from '../toasts/Toaster';
 import { EntryDialog, PLAUSIBILITY_TIMEOUT_MS } from './EntryDialog';
 
 function setup(handler: MockHandler, preloaded: Partial<RootState> = signedIn()) {
   const mock = installFetchMock(handler);
-  const view = renderRoutes([{ path: '/', element: <p>page</p> }], '/', preloaded, <><EntryDialog /><Toaster /></>);
+  const view = renderRoutes(
+    [{ path: '/', element: <p>page</p> }],
+    '/',
+    preloaded,
+    <>
+      <EntryDialog />
+      <Toaster />
+    </>,
+  );
   return { ...mock, ...view };
 }
 
-const latest = (kg: number): MockHandler => (call) => {
-  if (call.path === '/api/weights/latest') return json(200, { id: 'e1', date: '2025-01-01', weightKg: kg, notes: null });
-  if (call.method === 'POST' && call.path === '/api/weights') return json(201, { id: 'e2', ...JSON.parse(String(call.body)) });
-  return apiError(404, 'Not found');
-};
+const latest =
+  (kg: number): MockHandler =>
+  (call) => {
+    if (call.path === '/api/weights/latest') return json(200, { id: 'e1', date: '2025-01-01', weightKg: kg, notes: null });
+    if (call.method === 'POST' && call.path === '/api/weights') return json(201, { id: 'e2', ...JSON.parse(String(call.body)) });
+    return apiError(404, 'Not found');
+  };
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
@@ -35,7 +45,10 @@ describe('EntryDialog', () => {
   });
 
   it('shows and sends weights in the user unit, converted to kg', async () => {
-    const prefs = { ...signedIn(), preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9' } } as Partial<RootState>;
+    const prefs = {
+      ...signedIn(),
+      preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9' },
+    } as Partial<RootState>;
     const { store, calls } = setup(latest(80), prefs);
     act(() => void store.dispatch(openEntryDialog()));
     const weight = await screen.findByLabelText('Weight (lb)');
@@ -68,6 +81,57 @@ describe('EntryDialog', () => {
     expect(screen.getByText('9/255')).toBeInTheDocument();
   });
 
+  it('Add Log on a day that has an entry shows that entry and says saving replaces it; the toast says so', async () => {
+    const today = todayString();
+    const yesterday = addDaysToDate(today, -1);
+    const { store, calls } = setup((call) => {
+      if (call.path === '/api/weights/latest') return json(200, { id: 'e1', date: today, weightKg: 80.4, notes: 'morning, after run' });
+      if (call.path === `/api/weights/date/${today}`)
+        return json(200, { id: 'e1', date: today, weightKg: 80.4, notes: 'morning, after run' });
+      if (call.method === 'POST') return json(201, { id: 'e1', ...JSON.parse(String(call.body)) });
+      return apiError(404, 'Not found');
+    });
+    act(() => void store.dispatch(openEntryDialog()));
+    expect(await screen.findByLabelText('Weight (kg)')).toHaveValue(80.4);
+    expect(screen.getByLabelText('Notes')).toHaveValue('morning, after run');
+    const [d, m, y] = [today.slice(8), today.slice(5, 7), today.slice(0, 4)];
+    expect(screen.getByText(`${d}/${m}/${y} already has an entry (80.4 kg, with notes). Saving replaces it.`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(expect.stringContaining('Saving replaces it.'));
+
+    // another day, with no entry: the notes of today do not travel along, the latest weight comes back
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: yesterday } });
+    await waitFor(() => expect(screen.getByLabelText('Notes')).toHaveValue(''));
+    expect(screen.queryByText(/Saving replaces it/)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: today } });
+    expect(await screen.findByText(/Saving replaces it/)).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Weight (kg)'));
+    await userEvent.type(screen.getByLabelText('Weight (kg)'), '80.1');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(`Replaced the entry for ${d}/${m}/${y}`)).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.body))).toEqual({
+      weightKg: 80.1,
+      date: today,
+      notes: 'morning, after run',
+    });
+  });
+
+  it('a typed weight and notes stay when the date moves to a day with an entry', async () => {
+    const { store } = setup((call) => {
+      if (call.path === '/api/weights/latest') return json(200, { id: 'e1', date: '2025-01-01', weightKg: 80, notes: null });
+      if (call.path === '/api/weights/date/2025-03-02') return json(200, { id: 'e2', date: '2025-03-02', weightKg: 70, notes: 'old' });
+      return apiError(404, 'Not found');
+    });
+    act(() => void store.dispatch(openEntryDialog()));
+    const weight = await screen.findByLabelText('Weight (kg)');
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '71.5');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2025-03-02' } });
+    expect(await screen.findByText('02/03/2025 already has an entry (70.0 kg, with notes). Saving replaces it.')).toBeInTheDocument();
+    expect(weight).toHaveValue(71.5);
+    expect(screen.getByLabelText('Notes')).toHaveValue('old');
+  });
+
   it('shows server field errors under their fields and general ones above; editing clears a field error', async () => {
     const { store } = setup((call) =>
       call.method === 'POST'
@@ -79,13 +143,28 @@ describe('EntryDialog', () => {
     );
     act(() => void store.dispatch(openEntryDialog()));
     const weight = await screen.findByLabelText('Weight (kg)');
-    await userEvent.type(weight, '1200');
+    // a weight the form accepts; the server refuses it anyway (its word is final)
+    await userEvent.type(weight, '120');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Weight must be below 1000 kg')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Check the highlighted fields');
     expect(weight).toHaveAttribute('aria-invalid', 'true');
     await userEvent.type(weight, '1');
     expect(screen.queryByText('Weight must be below 1000 kg')).not.toBeInTheDocument();
+  });
+
+  it('refuses before sending what the server would refuse, in its words', async () => {
+    const { store, calls } = setup(() => apiError(404, 'Not found'));
+    act(() => void store.dispatch(openEntryDialog()));
+    const weight = await screen.findByLabelText('Weight (kg)');
+    await userEvent.type(weight, '1200');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Weight must be greater than 0 and less than 1000 kg')).toBeInTheDocument();
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Weight must be greater than 0 and less than 1000 kg')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('validates before sending: a required weight and at most 255 characters of notes', async () => {
@@ -132,14 +211,32 @@ describe('EntryDialog', () => {
   describe('plausibility check before saving', () => {
     const today = todayString();
     /** Ten daily readings of 80 kg up to yesterday: trend 80 kg. */
-    const history = Array.from({ length: 10 }, (_, i) => ({ id: `h${i}`, date: addDaysToDate(today, -(i + 1)), weightKg: 80, notes: null }));
-    const withHistory = (entries: unknown[] | null = history): MockHandler => (call) => {
-      if (call.method === 'GET' && call.path.startsWith('/api/weights?')) return entries ? json(200, entries) : apiError(404, 'Not found');
-      return latest(80)(call);
-    };
+    const history = Array.from({ length: 10 }, (_, i) => ({
+      id: `h${i}`,
+      date: addDaysToDate(today, -(i + 1)),
+      weightKg: 80,
+      notes: null,
+    }));
+    const withHistory =
+      (entries: unknown[] | null = history): MockHandler =>
+      (call) => {
+        if (call.method === 'GET' && call.path.startsWith('/api/weights?'))
+          return entries ? json(200, entries) : apiError(404, 'Not found');
+        return latest(80)(call);
+      };
     const posted = (calls: Array<{ method: string; body: unknown }>) =>
       calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.body)) as { weightKg: number; date: string });
-    const IMPERIAL = { ...signedIn(), preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9', showTrend: true } } as Partial<RootState>;
+    const IMPERIAL = {
+      ...signedIn(),
+      preferences: {
+        unit: 'IMPERIAL',
+        defaultSelectedPeriod: 'week',
+        alignToCalendar: true,
+        weekStartsOn: 0,
+        themeColor: '#3ab0b9',
+        showTrend: true,
+      },
+    } as Partial<RootState>;
 
     async function enter(value: string, label = 'Weight (kg)') {
       const weight = await screen.findByLabelText(label);

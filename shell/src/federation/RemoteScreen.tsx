@@ -3,10 +3,7 @@ import { loadScreen, type ScreenModule } from './remotes';
 
 type Props<P> = { id: string; props: P; title: string };
 
-type State<P> =
-  | { status: 'loading' }
-  | { status: 'ready'; module: ScreenModule<P> }
-  | { status: 'unavailable' };
+type State<P> = { status: 'loading' } | { status: 'ready'; module: ScreenModule<P> } | { status: 'unavailable' };
 
 /** Renders a remote's exposed screen, or a panel with Retry if it cannot be loaded or crashes. */
 export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {

@@ -1,22 +1,19 @@
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { logoutUser, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
-/** The dashboard's sidebar (spec §2); below 760 px it folds into a menu button. */
+/** The dashboard's sidebar; below 760 px it folds into a menu button. */
 export function Sidebar() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
-  const logOut = () => {
-    dispatch(logoutUser());
-    navigate('/');
-  };
+  // Auth is cleared at once; the dashboard's guard then takes the user to the landing page.
+  const logOut = () => void dispatch(logoutUser());
 
   return (
     <aside className={`sidebar${menuOpen ? ' sidebar-open' : ''}`}>
@@ -77,14 +74,5 @@ export function Sidebar() {
 export function Avatar({ src }: { src?: string | null }) {
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src && failed !== src ? src : DEFAULT_AVATAR;
-  return (
-    <img
-      className="avatar"
-      src={usable}
-      alt="Your profile picture"
-      width={48}
-      height={48}
-      onError={() => src && setFailed(src)}
-    />
-  );
+  return <img className="avatar" src={usable} alt="Your profile picture" width={48} height={48} onError={() => src && setFailed(src)} />;
 }

@@ -9,7 +9,7 @@ const ERRORS: Record<number, { title: string; message: string }> = {
   500: { title: 'Server Error', message: 'Something went wrong on our end.' },
 };
 
-/** Routes the spec lists; 408 has a text but no route of its own. */
+/** The error pages with routes; 408 has a text but no route of its own. */
 export const ERROR_CODES = [400, 401, 403, 404, 500, 503] as const;
 
 /** A code without an entry (503 among them) falls back to the 500 text, keeping its own code. */

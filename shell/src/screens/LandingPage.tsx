@@ -1,7 +1,14 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_TITLE } from '@app/kit';
+import { logoutCompleted, PRODUCT_TITLE, useAppDispatch, useAppSelector } from '@app/kit';
 
 export function LandingPage() {
+  const dispatch = useAppDispatch();
+  const leftByLogout = useAppSelector((state) => state.auth.loggedOut === true);
+  useEffect(() => {
+    if (leftByLogout) dispatch(logoutCompleted());
+  }, [leftByLogout, dispatch]);
+
   return (
     <div className="landing">
       <img className="landing-deco landing-deco-blob" src="/hero-blob.svg" alt="" aria-hidden="true" />
@@ -23,8 +30,7 @@ export function LandingPage() {
             <span>Track your weight.</span> <span>Understand your progress.</span>
           </h1>
           <p>
-            <span>Effortless logging meets powerful analytics</span>{' '}
-            <span>so you can stay on track and actually see what's working</span>
+            <span>Effortless logging meets powerful analytics</span> <span>so you can stay on track and actually see what's working</span>
           </p>
           <Link to="/register" className="button button-primary button-large">
             Sign Up Today

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { createAppStore, type AppStore, type RootState } from '@app/kit';
-import { makeUser } from '../../../kit/src/test/fixtures';
+import { makeUser } from '@app/kit/testing';
 
 export const USER = makeUser({ weekStartsOn: 1 });
 

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { dismissToast, selectToasts, TOAST_MS, useAppDispatch, useAppSelector, type Toast } from '@app/kit';
 
-/** Toasts top-centre, each closing after 2000 ms (spec §2, §9). */
+/**
+ * Toasts top-centre, each closing after 2000 ms; at most three, newest on top. The region is always in the page so
+ * screen readers announce what appears in it, and a toast never takes the focus.
+ */
 export function Toaster() {
   const toasts = useAppSelector(selectToasts);
   return (
-    <div className="toaster" aria-live="polite">
-      {toasts.map((toast) => (
+    <div className="toaster" role="region" aria-label="Notifications" aria-live="polite">
+      {[...toasts].reverse().map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
     </div>

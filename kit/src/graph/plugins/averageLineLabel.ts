@@ -8,6 +8,8 @@ export interface AverageLineLabelOptions {
 }
 
 declare module 'chart.js' {
+  // the merged declaration must repeat chart.js's type parameter, used or not
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface PluginOptionsByType<TType extends ChartType> {
     averageLineLabel?: AverageLineLabelOptions;
   }

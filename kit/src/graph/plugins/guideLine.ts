@@ -7,6 +7,8 @@ export interface GuideLineOptions {
 }
 
 declare module 'chart.js' {
+  // the merged declaration must repeat chart.js's type parameter, used or not
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface PluginOptionsByType<TType extends ChartType> {
     guideLine?: GuideLineOptions;
   }

@@ -66,9 +66,7 @@ export function trendCardModel(entries: readonly WeightEntry[], goal: Goal | nul
     const result = forecastGoal(entries, goal);
     if (result.kind === 'on-track') {
       const schedule =
-        result.schedule && goal.targetDate
-          ? `${formatSchedule(result.schedule)} (${formatForecastDate(goal.targetDate, today)})`
-          : null;
+        result.schedule && goal.targetDate ? `${formatSchedule(result.schedule)} (${formatForecastDate(goal.targetDate, today)})` : null;
       forecast = { onTrack: true, range: formatForecastRange(result, today), schedule };
     } else {
       forecast = { onTrack: false, message: result.message };

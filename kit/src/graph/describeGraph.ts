@@ -1,0 +1,56 @@
+import { formatDateEnGb } from '../domain/dates';
+import { computeTrend, ratePerWeek, trendRate } from '../domain/trend';
+import { formatOneDecimal, formatWeightWithUnit, weightUnitLabel, type UnitSystem } from '../domain/units';
+import type { GraphModel, GraphPoint } from './types';
+
+const AVERAGE_NAMES = { weekly: 'Weekly averages', monthly: 'Monthly averages', yearly: 'Yearly averages' } as const;
+
+/** Below this change a week the trend reads as holding steady (35 g, as the forecast uses). */
+const STEADY_KG_PER_WEEK = 0.035;
+
+function extreme(points: readonly GraphPoint[], pick: (a: GraphPoint, b: GraphPoint) => boolean): GraphPoint {
+  return points.reduce((best, p) => (pick(p, best) ? p : best));
+}
+
+/**
+ * What the chart shows, in words, for people who cannot see it: the span and the number of readings, the first,
+ * last, lowest and highest weight with their days, and where the trend is heading over the last two weeks.
+ */
+export function describeGraph(model: GraphModel, unit: UnitSystem, mode: 'none' | 'weekly' | 'monthly' | 'yearly' = 'none'): string {
+  if (model.status !== 'ok') return model.message ?? '';
+  if (model.averageLine) return `${model.averageLine.label} over the whole period.`;
+  const points = model.points;
+  if (points.length === 0) return '';
+  const first = points[0]!;
+  const last = points[points.length - 1]!;
+  const low = extreme(points, (a, b) => a.valueKg < b.valueKg);
+  const high = extreme(points, (a, b) => a.valueKg > b.valueKg);
+  const at = (p: GraphPoint) => `${formatWeightWithUnit(p.valueKg, unit)} (${p.averaged ? p.label : formatDateEnGb(p.date)})`;
+  const what = model.averaged && mode !== 'none' ? AVERAGE_NAMES[mode] : 'Weight';
+  const count = model.averaged
+    ? `${points.length} ${points.length === 1 ? 'average' : 'averages'}`
+    : `${points.length} ${points.length === 1 ? 'entry' : 'entries'}`;
+  const sentences = [
+    `${what} from ${formatDateEnGb(first.date)} to ${formatDateEnGb(last.date)}: ${count}.`,
+    points.length > 1 ? `First ${at(first)}, last ${at(last)}; lowest ${at(low)}, highest ${at(high)}.` : `${at(first)}.`,
+  ];
+  if (!model.averaged) {
+    const rate = trendRate(computeTrend(points.map((p) => ({ date: p.date, weightKg: p.valueKg }))));
+    if (rate.kind === 'rate') {
+      const perWeek = ratePerWeek(rate.kgPerDay, unit);
+      const steady = Math.abs(rate.kgPerDay * 7) < STEADY_KG_PER_WEEK;
+      sentences.push(
+        steady
+          ? 'Trend: holding steady over the last two weeks.'
+          : `Trend: ${perWeek < 0 ? 'down' : 'up'} ${formatOneDecimal(Math.abs(perWeek))} ${weightUnitLabel(unit)} a week over the last two weeks.`,
+      );
+    }
+  }
+  if (model.forecast) {
+    const f = model.forecast.forecast;
+    sentences.push(
+      `At this rate the target is likely reached between ${formatDateEnGb(f.earliest)} and ${f.latest ? formatDateEnGb(f.latest) : 'later'}.`,
+    );
+  }
+  return sentences.join(' ');
+}

@@ -1,0 +1,37 @@
+import { formatWeight, type ApiWeightEntry, type UnitSystem } from '@app/kit';
+
+/**
+ * What the entry dialog shows. The date decides which day is being written; a day that already has an entry
+ * brings its weight and notes along (saving replaces that entry, so the dialog must show what will be replaced),
+ * except in a field the person has already typed in.
+ */
+export interface EntryForm {
+  weight: string;
+  date: string;
+  notes: string;
+  /** The entry the chosen date already has; null when it has none (or it could not be looked up). */
+  existing: ApiWeightEntry | null;
+  /** What the weight field holds on a day without an entry: the latest weight when logging, empty when editing. */
+  defaultWeight: string;
+  touched: { weight: boolean; notes: boolean };
+}
+
+export function newEntryForm(date: string, defaultWeight: string): EntryForm {
+  return { weight: defaultWeight, date, notes: '', existing: null, defaultWeight, touched: { weight: false, notes: false } };
+}
+
+/** The entry of `date` is known (or known not to exist): untouched fields follow it. A stale answer changes nothing. */
+export function dayLoaded(form: EntryForm, date: string, entry: ApiWeightEntry | null, unit: UnitSystem): EntryForm {
+  if (date !== form.date) return form;
+  return {
+    ...form,
+    existing: entry,
+    weight: form.touched.weight ? form.weight : entry ? formatWeight(entry.weightKg, unit) : form.defaultWeight,
+    notes: form.touched.notes ? form.notes : (entry?.notes ?? ''),
+  };
+}
+
+export function edited(form: EntryForm, field: 'weight' | 'date' | 'notes', value: string): EntryForm {
+  if (field === 'date') return { ...form, date: value, existing: value === form.date ? form.existing : null };
+  return { ...form, [field]: value, touched: { ...form.touched, [field]: true } };
+}

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  formatWeight,
+  isValidDateString,
+  showToast,
+  todayString,
+  useAppDispatch,
+  useLazyGetLatestWeightQuery,
+  useLazyGetWeightByDateQuery,
+  type ApiWeightEntry,
+  type UnitSystem,
+} from '@app/kit';
+import { dayLoaded, edited, newEntryForm, type EntryForm } from './entryForm';
+
+type Lookup = ApiWeightEntry | null | 'failed';
+
+/**
+ * The dialog's form: on opening, the day's entry (the edit date, or today) and, when logging, the latest weight;
+ * on every change of date, that day's entry, so the person sees what saving would replace.
+ */
+export function useEntryForm(open: boolean, editDate: string | null, unit: UnitSystem) {
+  const dispatch = useAppDispatch();
+  const [fetchByDate] = useLazyGetWeightByDateQuery();
+  const [fetchLatest] = useLazyGetLatestWeightQuery();
+  const [form, setForm] = useState<EntryForm>(() => newEntryForm(todayString(), ''));
+  const [loading, setLoading] = useState(false);
+  // lookups answer after the dialog may have closed
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  const lookUp = useCallback(
+    (date: string): Promise<Lookup> =>
+      fetchByDate(date, false)
+        .unwrap()
+        .then((entry) => entry ?? null)
+        .catch(() => 'failed' as const),
+    [fetchByDate],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    let active = true;
+    setLoading(true);
+    const date = editDate ?? todayString();
+    const latest = editDate
+      ? Promise.resolve(null)
+      : fetchLatest(undefined, false)
+          .unwrap()
+          .catch(() => null);
+    void Promise.all([latest, lookUp(date)]).then(([last, day]) => {
+      if (!active) return;
+      if (day === 'failed' && editDate) dispatch(showToast('Failed to fetch existing entry', 'error'));
+      const start = newEntryForm(date, last ? formatWeight(last.weightKg, unit) : '');
+      setForm(dayLoaded(start, date, day === 'failed' ? null : day, unit));
+      setLoading(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, [open, editDate, unit, fetchLatest, lookUp, dispatch]);
+
+  const change = useCallback(
+    (field: 'weight' | 'date' | 'notes', value: string) => {
+      setForm((f) => edited(f, field, value));
+      if (field !== 'date' || !isValidDateString(value)) return;
+      void lookUp(value).then((day) => {
+        if (openRef.current) setForm((f) => dayLoaded(f, value, day === 'failed' ? null : day, unit));
+      });
+    },
+    [lookUp, unit],
+  );
+
+  return { form, setForm, loading, change };
+}
