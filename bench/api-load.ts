@@ -48,7 +48,12 @@ export interface ApiLoadResult {
   failures: string[];
 }
 
-export const ENDPOINTS = ['GET /api/weights (1 year)', 'GET /api/weights/average/weekly (10 years)', 'POST /api/weights (upsert)', 'GET /api/users/me'] as const;
+export const ENDPOINTS = [
+  'GET /api/weights (1 year)',
+  'GET /api/weights/average/weekly (10 years)',
+  'POST /api/weights (upsert)',
+  'GET /api/users/me',
+] as const;
 export const HELLO = 'hello-world Hono route';
 export const PGBENCH = 'pgbench: weight-range SELECT (1 year)';
 
@@ -58,13 +63,28 @@ function pgbenchPath(): string | undefined {
   return ['/usr/lib/postgresql/15/bin/pgbench', '/usr/lib/postgresql/16/bin/pgbench'].find(existsSync);
 }
 
-async function cannon(spec: { url: string; connections: number; duration: number; method?: string; headers?: Record<string, string>; bodies?: string[] }) {
+async function cannon(spec: {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  bodies?: string[];
+}) {
   const { stdout } = await run(process.execPath, [path.join(BENCH_DIR, 'lib/cannon-runner.mjs'), JSON.stringify(spec)], {
     cwd: ROOT,
     timeout: (spec.duration + 30) * 1000,
     maxBuffer: 1 << 20,
   });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; total: number };
+  return JSON.parse(stdout.trim().split('\n').pop()!) as {
+    rps: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    total: number;
+  };
 }
 
 async function pgbench(bin: string, script: string, clients: number, duration: number): Promise<Omit<LoadRow, 'target'>> {
@@ -72,9 +92,26 @@ async function pgbench(bin: string, script: string, clients: number, duration: n
   try {
     const db = new URL(BENCH_DATABASE_URL);
     const args = [
-      '-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(duration),
-      '-f', script, '-l', `--log-prefix=${path.join(dir, 'tx')}`,
-      '-h', db.hostname, '-p', db.port || '5432', '-U', decodeURIComponent(db.username || 'postgres'), db.pathname.slice(1),
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, 2)),
+      '-T',
+      String(duration),
+      '-f',
+      script,
+      '-l',
+      `--log-prefix=${path.join(dir, 'tx')}`,
+      '-h',
+      db.hostname,
+      '-p',
+      db.port || '5432',
+      '-U',
+      decodeURIComponent(db.username || 'postgres'),
+      db.pathname.slice(1),
     ];
     const { stdout } = await run(bin, args, { timeout: (duration + 60) * 1000, maxBuffer: 1 << 22 });
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]);
@@ -87,15 +124,21 @@ async function pgbench(bin: string, script: string, clients: number, duration: n
       }
     }
     if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${stdout}`);
-    return { connections: clients, rps: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors: failed, non2xx: 0, total: latencies.length };
+    return {
+      connections: clients,
+      rps: tps,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      errors: failed,
+      non2xx: 0,
+      total: latencies.length,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-export async function runApiLoad(
-  opts: { connections?: number[]; duration?: number } = {},
-): Promise<ApiLoadResult> {
+export async function runApiLoad(opts: { connections?: number[]; duration?: number } = {}): Promise<ApiLoadResult> {
   const connections = opts.connections ?? (process.env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number);
   const duration = opts.duration ?? Number(process.env.BENCH_DURATION ?? 5);
   const logLevel = process.env.BENCH_API_LOG_LEVEL ?? 'warn';
@@ -176,7 +219,16 @@ export async function runApiLoad(
       for (const [name, t] of Object.entries(targets)) {
         try {
           const r = await cannon({ ...t, connections: c, duration });
-          rows.push({ target: name, connections: c, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.total });
+          rows.push({
+            target: name,
+            connections: c,
+            rps: r.rps,
+            p50: r.p50,
+            p99: r.p99,
+            errors: r.errors + r.timeouts,
+            non2xx: r.non2xx,
+            total: r.total,
+          });
           process.stderr.write(`  ${name} @${c}: ${r.rps.toFixed(0)} req/s p50 ${r.p50} ms p99 ${r.p99} ms\n`);
         } catch (e) {
           failures.push(`${name} @${c}: ${(e as Error).message}`);

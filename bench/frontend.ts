@@ -4,7 +4,20 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib/browser';
-import { BENCH_DATABASE_URL, BENCH_DIR, BENCH_JWT_SECRET, BENCH_PASSWORD, ROOT, isMain, median, spawnChild, tsNodeArgs, userEmail, waitForUrl, type Child } from './lib/common.js';
+import {
+  BENCH_DATABASE_URL,
+  BENCH_DIR,
+  BENCH_JWT_SECRET,
+  BENCH_PASSWORD,
+  ROOT,
+  isMain,
+  median,
+  spawnChild,
+  tsNodeArgs,
+  userEmail,
+  waitForUrl,
+  type Child,
+} from './lib/common.js';
 
 export const SHELL_PORT = Number(process.env.BENCH_SHELL_PORT ?? 3610);
 export const STACK_API_PORT = SHELL_PORT + 1000;
@@ -92,14 +105,18 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
   };
   page.on('response', onResponse);
   await load();
-  await page.waitForFunction(() => (window as unknown as { __chartPaintMs?: number }).__chartPaintMs !== undefined, null, { timeout: Number(process.env.BENCH_CHART_TIMEOUT ?? 30_000), polling: 50 });
+  await page.waitForFunction(() => (window as unknown as { __chartPaintMs?: number }).__chartPaintMs !== undefined, null, {
+    timeout: Number(process.env.BENCH_CHART_TIMEOUT ?? 30_000),
+    polling: 50,
+  });
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   page.off('response', onResponse);
   const m = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const js = res.filter((r) => /\.js(\?|$)/.test(new URL(r.name).pathname));
-    const sum = (xs: PerformanceResourceTiming[], k: 'decodedBodySize' | 'encodedBodySize' | 'transferSize') => xs.reduce((s, r) => s + r[k], 0);
+    const sum = (xs: PerformanceResourceTiming[], k: 'decodedBodySize' | 'encodedBodySize' | 'transferSize') =>
+      xs.reduce((s, r) => s + r[k], 0);
     return {
       chartMs: (window as unknown as { __chartPaintMs: number }).__chartPaintMs,
       domContentLoadedMs: nav.domContentLoadedEventEnd,
@@ -116,7 +133,10 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
   });
   const sharedFrom: Record<string, string[]> = {};
   // an app's copy counts as loaded when every sync chunk of one of its share keys was loaded
-  for (const [pkg, keys] of [['react', ['react', 'react/jsx-runtime']], ['react-dom', ['react-dom', 'react-dom/client']]] as const) {
+  for (const [pkg, keys] of [
+    ['react', ['react', 'react/jsx-runtime']],
+    ['react-dom', ['react-dom', 'react-dom/client']],
+  ] as const) {
     sharedFrom[pkg] = [];
     for (const [app, shared] of assetsByApp) {
       const loaded = keys.some((k) => {
@@ -138,7 +158,11 @@ async function sharedAssets(origin: string): Promise<Map<string, Map<string, str
       shared: Array<{ name: string; assets: { js: { sync: string[] } } }>;
     };
     const map = new Map<string, string[]>();
-    for (const s of manifest.shared) map.set(s.name, s.assets.js.sync.map((a) => base + a));
+    for (const s of manifest.shared)
+      map.set(
+        s.name,
+        s.assets.js.sync.map((a) => base + a),
+      );
     out.set(app, map);
   }
   return out;
@@ -162,17 +186,25 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
   REMOTE_KEYS.forEach((k, i) => (env[`MF_${k.toUpperCase()}_PORT`] = String(SHELL_PORT + 1 + i)));
   const children: Child[] = [];
   let browser: Browser | undefined;
-  let chromium = '';
+  let chromium: string;
   try {
     // a server left on these ports would be measured instead of this build: refuse
     for (const port of [SHELL_PORT, SINGLE_PORT, STACK_API_PORT, SHELL_PORT + 1, SHELL_PORT + 2, SHELL_PORT + 3, SHELL_PORT + 4]) {
-      const busy = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) }).then(() => true, () => false);
+      const busy = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) }).then(
+        () => true,
+        () => false,
+      );
       if (busy) throw new Error(`port ${port} is already in use; stop that server or set BENCH_SHELL_PORT`);
     }
     // `npm start`'s own script, as e2e/lib/globalSetup.ts runs it (it builds only what is missing)
     children.push(spawnChild(process.execPath, tsNodeArgs(path.join(ROOT, 'scripts/start.ts')), env, 'stack'));
     children.push(
-      spawnChild(process.execPath, tsNodeArgs(path.join(BENCH_DIR, 'single-bundle/serve.ts'), [String(SINGLE_PORT), `http://127.0.0.1:${STACK_API_PORT}`]), {}, 'single'),
+      spawnChild(
+        process.execPath,
+        tsNodeArgs(path.join(BENCH_DIR, 'single-bundle/serve.ts'), [String(SINGLE_PORT), `http://127.0.0.1:${STACK_API_PORT}`]),
+        {},
+        'single',
+      ),
     );
     const fed = `http://127.0.0.1:${SHELL_PORT}`;
     const single = `http://127.0.0.1:${SINGLE_PORT}`;
@@ -213,7 +245,16 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
           } catch (e) {
             if (process.env.BENCH_DEBUG && context) {
               const pg = context.pages()[0];
-              console.error(await pg?.evaluate(() => document.body.innerText.slice(0, 800) + '\n' + document.querySelectorAll('canvas').length + ' canvases ' + [...document.querySelectorAll('canvas')].map((c) => c.outerHTML).join(' ')));
+              console.error(
+                await pg?.evaluate(
+                  () =>
+                    document.body.innerText.slice(0, 800) +
+                    '\n' +
+                    document.querySelectorAll('canvas').length +
+                    ' canvases ' +
+                    [...document.querySelectorAll('canvas')].map((c) => c.outerHTML).join(' '),
+                ),
+              );
             }
             failures.push(`${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
           } finally {

@@ -66,6 +66,8 @@ export async function explainWeightQueries(): Promise<PlanResult[]> {
 
 if (isMain(import.meta.url)) {
   for (const r of await explainWeightQueries()) {
-    console.log(`## ${r.name}\n${r.sql}\n${JSON.stringify(r.params)}\n${r.plan}\nindex used: ${r.indexUsed ? 'yes' : 'no'}, seq scan on weight_entries: ${r.seqScan ? 'yes' : 'no'}\n`);
+    console.log(
+      `## ${r.name}\n${r.sql}\n${JSON.stringify(r.params)}\n${r.plan}\nindex used: ${r.indexUsed ? 'yes' : 'no'}, seq scan on weight_entries: ${r.seqScan ? 'yes' : 'no'}\n`,
+    );
   }
 }

@@ -5,11 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { seed, type SeedResult } from './seed.js';
-import { explainWeightQueries, type PlanResult } from './plans.js';
-import { ENDPOINTS, HELLO, PGBENCH, runApiLoad, type ApiLoadResult, type LoadRow } from './api-load.js';
-import { measureBuilds, type BuildTime } from './build-times.js';
-import { PAGES, VARIANTS, runFrontend, type FrontendResult, type PageResult, type PageSample } from './frontend.js';
+import { seed } from './seed.js';
+import { explainWeightQueries } from './plans.js';
+import { ENDPOINTS, HELLO, PGBENCH, runApiLoad, type LoadRow } from './api-load.js';
+import { measureBuilds } from './build-times.js';
+import { PAGES, VARIANTS, runFrontend, type PageResult, type PageSample } from './frontend.js';
 import { BENCH_DATABASE_URL, BENCH_DIR, ROOT, fmt, median, table } from './lib/common.js';
 
 const started = Date.now();
@@ -75,7 +75,10 @@ function headline(): string[] {
     const p = rowOf(load.rows, PGBENCH, c);
     for (const e of ENDPOINTS) {
       const r = rowOf(load.rows, e, c);
-      if (r && h) lines.push(`- **${e}** at ${c} connections: ${fmt(r.rps)} req/s = **${pct(r.rps / h.rps)} of the hello-world ceiling**${p ? `, **${pct(r.rps / p.rps)} of pgbench's range SELECT**` : ''}.`);
+      if (r && h)
+        lines.push(
+          `- **${e}** at ${c} connections: ${fmt(r.rps)} req/s = **${pct(r.rps / h.rps)} of the hello-world ceiling**${p ? `, **${pct(r.rps / p.rps)} of pgbench's range SELECT**` : ''}.`,
+        );
     }
   }
   if (front) {
@@ -90,12 +93,18 @@ function headline(): string[] {
       );
     }
   }
-  if (plans) lines.push(`- Query plans: ${plans.filter((p) => p.indexUsed && !p.seqScan).length} of ${plans.length} weight queries use the (user_id, date) index with no sequential scan of weight_entries.`);
+  if (plans)
+    lines.push(
+      `- Query plans: ${plans.filter((p) => p.indexUsed && !p.seqScan).length} of ${plans.length} weight queries use the (user_id, date) index with no sequential scan of weight_entries.`,
+    );
   return lines;
 }
 
 out.push(`# Benchmark results`, '');
-out.push(`Written by \`npm run bench\` on ${new Date(started).toISOString()} in ${fmt(totalS, 0)} s. Figures, not pass/fail thresholds: the machine is shared and noisy.`, '');
+out.push(
+  `Written by \`npm run bench\` on ${new Date(started).toISOString()} in ${fmt(totalS, 0)} s. Figures, not pass/fail thresholds: the machine is shared and noisy.`,
+  '',
+);
 out.push('## Headline', '', ...headline(), '');
 out.push('## Machine', '');
 out.push(
@@ -106,7 +115,13 @@ out.push(
       ['Memory', `${fmt(os.totalmem() / 2 ** 30, 1)} GiB`],
       ['OS', `${os.type()} ${os.release()}`],
       ['Load average at start (1/5/15 min)', loadAtStart.map((x) => x.toFixed(2)).join(' / ')],
-      ['Load average at end', os.loadavg().map((x) => x.toFixed(2)).join(' / ')],
+      [
+        'Load average at end',
+        os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' / '),
+      ],
       ['Node.js', process.version],
       ['PostgreSQL', pgVersion],
       ['pgbench', load?.pgbenchVersion ?? 'n/a'],
@@ -157,10 +172,39 @@ if (load) {
 
 if (plans) {
   out.push('## Query plans (10-year user)', '');
-  out.push('The SQL is captured from the repository functions (`api/src/repositories/weights.ts`) through a drizzle logger and explained with the same parameters: `EXPLAIN (ANALYZE, BUFFERS)`, second execution.', '');
-  out.push(table(['query', 'execution', 'check'], plans.map((p) => [p.name, `${fmt(p.executionMs, 3)} ms`, `index used: ${p.indexUsed ? 'yes' : 'no'}, seq scan on weight_entries: ${p.seqScan ? 'yes' : 'no'}`])), '');
+  out.push(
+    'The SQL is captured from the repository functions (`api/src/repositories/weights.ts`) through a drizzle logger and explained with the same parameters: `EXPLAIN (ANALYZE, BUFFERS)`, second execution.',
+    '',
+  );
+  out.push(
+    table(
+      ['query', 'execution', 'check'],
+      plans.map((p) => [
+        p.name,
+        `${fmt(p.executionMs, 3)} ms`,
+        `index used: ${p.indexUsed ? 'yes' : 'no'}, seq scan on weight_entries: ${p.seqScan ? 'yes' : 'no'}`,
+      ]),
+    ),
+    '',
+  );
   for (const p of plans) {
-    out.push(`<details><summary>${p.name}</summary>`, '', '```sql', p.sql, `-- params: ${JSON.stringify(p.params)}`, '```', '', '```', p.plan, '```', '', `index used: ${p.indexUsed ? 'yes' : 'no'}, seq scan on weight_entries: ${p.seqScan ? 'yes' : 'no'}`, '', '</details>', '');
+    out.push(
+      `<details><summary>${p.name}</summary>`,
+      '',
+      '```sql',
+      p.sql,
+      `-- params: ${JSON.stringify(p.params)}`,
+      '```',
+      '',
+      '```',
+      p.plan,
+      '```',
+      '',
+      `index used: ${p.indexUsed ? 'yes' : 'no'}, seq scan on weight_entries: ${p.seqScan ? 'yes' : 'no'}`,
+      '',
+      '</details>',
+      '',
+    );
   }
 }
 
@@ -172,7 +216,7 @@ if (front) {
       `**single bundle** = \`bench/single-bundle/\`: the same shell entry and the remotes' screen components compiled into one non-federated bundle, served by the same \`createShellServer\`. ` +
       `Cold = a new browser context; warm = reload in the same context. Medians of ${front.runs} runs each.`,
     '',
-    '**Time to chart** = from navigation start to the first animation frame at which the weight graph\'s canvas holds drawn pixels (polled every frame with getImageData); chart.js then animates for 500 ms. ' +
+    "**Time to chart** = from navigation start to the first animation frame at which the weight graph's canvas holds drawn pixels (polled every frame with getImageData); chart.js then animates for 500 ms. " +
       '**JS raw** = decoded body bytes; **JS compressed** = encoded body bytes (as served: brotli/gzip or identity); **JS transferred** = bytes over the network including headers (0 for a cache hit), all from Resource Timing. **Requests** = every resource plus the document; **network** = those not served from the HTTP cache.',
     '',
   );
@@ -186,27 +230,82 @@ if (front) {
           continue;
         }
         const m = (k: keyof PageSample) => median(r.samples.map((x) => x[k] as number));
-        rows.push([v, page, cache, ms(m('chartMs')), ms(m('domContentLoadedMs')), kb(m('jsRaw')), kb(m('jsEncoded')), kb(m('jsTransferred')), fmt(m('jsRequests')), fmt(m('requests')), fmt(m('networkRequests'))]);
+        rows.push([
+          v,
+          page,
+          cache,
+          ms(m('chartMs')),
+          ms(m('domContentLoadedMs')),
+          kb(m('jsRaw')),
+          kb(m('jsEncoded')),
+          kb(m('jsTransferred')),
+          fmt(m('jsRequests')),
+          fmt(m('requests')),
+          fmt(m('networkRequests')),
+        ]);
       }
-  out.push(table(['build', 'page', 'cache', 'time to chart', 'DOMContentLoaded', 'JS raw', 'JS compressed', 'JS transferred', 'JS files', 'requests', 'network'], rows), '');
+  out.push(
+    table(
+      [
+        'build',
+        'page',
+        'cache',
+        'time to chart',
+        'DOMContentLoaded',
+        'JS raw',
+        'JS compressed',
+        'JS transferred',
+        'JS files',
+        'requests',
+        'network',
+      ],
+      rows,
+    ),
+    '',
+  );
 
   out.push('### One React, one react-dom', '');
-  out.push('Renderers = react-dom renderers registered with a `__REACT_DEVTOOLS_GLOBAL_HOOK__` installed before any script (as e2e/tests/foundation.e2e.ts does). "Copies loaded from" = the apps whose shared chunks for that package (from each app\'s mf-manifest.json) were all loaded.', '');
+  out.push(
+    'Renderers = react-dom renderers registered with a `__REACT_DEVTOOLS_GLOBAL_HOOK__` installed before any script (as e2e/tests/foundation.e2e.ts does). "Copies loaded from" = the apps whose shared chunks for that package (from each app\'s mf-manifest.json) were all loaded.',
+    '',
+  );
   const rrows: (string | number)[][] = [];
   for (const r of front.results) {
     const s = r.samples[0];
     if (!s) continue;
-    const once = s.renderers.length === 1 && (r.variant !== 'federated' || (s.sharedFrom.react?.length === 1 && s.sharedFrom['react-dom']?.length === 1));
-    rrows.push([r.variant, r.page, r.cache, s.renderers.join(', ') || 'none', r.variant === 'federated' ? (s.sharedFrom.react ?? []).join(', ') : 'bundled', r.variant === 'federated' ? (s.sharedFrom['react-dom'] ?? []).join(', ') : 'bundled', once ? 'yes' : '**no**']);
+    const once =
+      s.renderers.length === 1 &&
+      (r.variant !== 'federated' || (s.sharedFrom.react?.length === 1 && s.sharedFrom['react-dom']?.length === 1));
+    rrows.push([
+      r.variant,
+      r.page,
+      r.cache,
+      s.renderers.join(', ') || 'none',
+      r.variant === 'federated' ? (s.sharedFrom.react ?? []).join(', ') : 'bundled',
+      r.variant === 'federated' ? (s.sharedFrom['react-dom'] ?? []).join(', ') : 'bundled',
+      once ? 'yes' : '**no**',
+    ]);
   }
-  out.push(table(['build', 'page', 'cache', 'renderers', 'react copies loaded from', 'react-dom copies loaded from', 'exactly once'], rrows), '');
+  out.push(
+    table(['build', 'page', 'cache', 'renderers', 'react copies loaded from', 'react-dom copies loaded from', 'exactly once'], rrows),
+    '',
+  );
 
   out.push('### Compression and caching seen by the browser (cold loads, JS responses)', '');
   const enc: (string | number)[][] = [];
   for (const r of front.results.filter((x) => x.cache === 'cold')) {
     const s = r.samples[0];
     if (!s) continue;
-    enc.push([r.variant, r.page, Object.entries(s.encodings).map(([k, v]) => `${k}: ${v}`).join(', '), Object.entries(s.cacheControl).map(([k, v]) => `${k} (${v})`).join('; ')]);
+    enc.push([
+      r.variant,
+      r.page,
+      Object.entries(s.encodings)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', '),
+      Object.entries(s.cacheControl)
+        .map(([k, v]) => `${k} (${v})`)
+        .join('; '),
+    ]);
   }
   out.push(table(['build', 'page', 'content-encoding (files)', 'cache-control (files)'], enc), '');
 }
@@ -214,7 +313,13 @@ if (front) {
 if (builds) {
   out.push('## Production build time', '');
   out.push(`\`rspack build --mode production\` per app (precompression excluded), ${builds[0]?.runsMs.length ?? 0} runs, median.`, '');
-  out.push(table(['app', 'median', 'runs'], builds.map((b) => [b.app, `${fmt(b.medianMs / 1000, 2)} s`, b.runsMs.map((x) => (x / 1000).toFixed(2)).join(', ')])), '');
+  out.push(
+    table(
+      ['app', 'median', 'runs'],
+      builds.map((b) => [b.app, `${fmt(b.medianMs / 1000, 2)} s`, b.runsMs.map((x) => (x / 1000).toFixed(2)).join(', ')]),
+    ),
+    '',
+  );
 }
 
 out.push('## Re-running', '');
@@ -233,6 +338,8 @@ out.push(
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
 
 writeFileSync(path.join(BENCH_DIR, 'RESULTS.md'), out.join('\n'));
-process.stderr.write(`bench: wrote bench/RESULTS.md in ${fmt(totalS, 0)} s${failures.length ? ` with ${failures.length} failure(s)` : ''}\n`);
+process.stderr.write(
+  `bench: wrote bench/RESULTS.md in ${fmt(totalS, 0)} s${failures.length ? ` with ${failures.length} failure(s)` : ''}\n`,
+);
 for (const f of failures) process.stderr.write(`  ${f}\n`);
 process.exit(failures.length ? 1 : 0);

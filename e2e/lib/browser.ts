@@ -32,7 +32,8 @@ export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
-    const apiNotFound = /status of 404/.test(msg.text()) && new URL(msg.location().url || 'about:blank', 'http://x').pathname.startsWith('/api/');
+    const apiNotFound =
+      /status of 404/.test(msg.text()) && new URL(msg.location().url || 'about:blank', 'http://x').pathname.startsWith('/api/');
     if (!apiNotFound) problems.push(`console: ${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));

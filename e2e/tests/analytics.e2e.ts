@@ -38,13 +38,17 @@ async function openAnalytics(page: Page) {
   await page.goto(BASE_URL + '/dashboard/analytics');
   await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
   await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'All' }).click();
-  await page.getByText('5 entries').waitFor();
+  await page.getByText('5 entries', { exact: true }).waitFor();
 }
 
 /** The body rows of the history table as [date, weight, notes]. */
 async function tableRows(page: Page): Promise<string[][]> {
   return page.locator('.an-table tbody tr').evaluateAll((rows) =>
-    rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 3).map((td) => td.textContent?.trim() ?? '')),
+    rows.map((row) =>
+      Array.from(row.querySelectorAll('td'))
+        .slice(0, 3)
+        .map((td) => td.textContent?.trim() ?? ''),
+    ),
   );
 }
 
@@ -60,7 +64,9 @@ describe('analytics', () => {
     const problems = watchProblems(page);
     await openAnalytics(page);
 
-    expect(await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Date', 'Weight (kg)', 'Notes', 'Actions']);
     expect(await tableRows(page)).toEqual([
       ['07/02/2024', '79.0', 'No notes'],
@@ -103,7 +109,10 @@ describe('analytics', () => {
     await page.getByRole('button', { name: 'Delete entry for 07/02/2024' }).click();
     await page.getByText('Delete this entry?').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await page.getByRole('row', { name: /07\/02\/2024/ }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('row', { name: /07\/02\/2024/ })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await page.getByText('Entry deleted successfully').waitFor();
     await page.getByText('4 entries').waitFor();
     expect((await tableRows(page)).map((row) => row[0])).toEqual(['05/02/2024', '01/02/2024', '31/01/2024', '29/01/2024']);
@@ -127,7 +136,7 @@ describe('analytics', () => {
     await page.goto(BASE_URL + '/dashboard/analytics');
     await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
     await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'All' }).click();
-    await page.getByText('5 entries').waitFor();
+    await page.getByText('5 entries', { exact: true }).waitFor();
     expect(await page.getByRole('columnheader', { name: 'Weight (lb)' }).count()).toBe(1);
     // 80 kg × 2.20462 = 176.37 → 176.4 lb; 82 kg → 180.78 → 180.8 lb.
     expect((await tableRows(page)).slice(-2).map((row) => row[1])).toEqual(['180.8', '176.4']);

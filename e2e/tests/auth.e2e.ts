@@ -195,6 +195,47 @@ describe('auth screens', () => {
   });
 });
 
+describe('a refresh cut off by a reload is not a sign-out', () => {
+  it('with Remember me: an aborted restore shows 503 and keeps the session; the next load signs in', async () => {
+    const user = await createUser({ firstName: 'Ada', lastName: 'Byron' });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, user.email, user.password, true);
+    await expectSignedInAs(page, 'Ada Byron');
+    // the reload's session restore never gets its answer
+    await page.route('**/api/auth/token', (route) => route.abort('aborted'));
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await page.waitForURL(`${BASE_URL}/503`);
+    expect(await page.evaluate(() => localStorage.getItem('persist'))).toBe('true');
+    await page.unroute('**/api/auth/token');
+    await page.goto(OVERVIEW);
+    await expectSignedInAs(page, 'Ada Byron');
+    await context.close();
+  });
+
+  it('without Remember me: a refresh aborted mid-way keeps the signed-in tab', async () => {
+    const user = await createUser({ firstName: 'Alan', lastName: 'Turing' });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, user.email, user.password, false);
+    await expectSignedInAs(page, 'Alan Turing');
+    // an expired access token: the next call gets 403 and refreshes, and that refresh is cut off
+    await page.evaluate(() => {
+      const auth = JSON.parse(sessionStorage.getItem('auth')!) as { accessToken: string };
+      sessionStorage.setItem('auth', JSON.stringify({ ...auth, accessToken: `${auth.accessToken}x` }));
+    });
+    await page.route('**/api/auth/token', (route) => route.abort('aborted'));
+    await page.reload();
+    await page.waitForURL(`${BASE_URL}/503`);
+    expect(await page.evaluate(() => sessionStorage.getItem('auth'))).not.toBeNull();
+    await page.unroute('**/api/auth/token');
+    await page.goto(OVERVIEW);
+    await expectSignedInAs(page, 'Alan Turing');
+    await context.close();
+  });
+});
+
 describe('auth screens look right', () => {
   for (const width of [1280, 375]) {
     it(`at ${width} px`, async () => {

@@ -54,7 +54,11 @@ describe('settings: your data', () => {
     await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'All' }).click();
     await page.getByText('29 entries').first().waitFor();
     const rows = await page.locator('.an-table tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td')).slice(0, 3).map((td) => td.textContent?.trim() ?? '')),
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td'))
+          .slice(0, 3)
+          .map((td) => td.textContent?.trim() ?? ''),
+      ),
     );
     expect(rows).toContainEqual([enGb(file.last.date), file.last.weight, 'day 29, imported']);
     const stored = await api<Array<{ date: string; weightKg: number }>>(user, 'GET', '/weights');

@@ -8,8 +8,7 @@ import { BASE_URL } from '../lib/ports';
 import { api, createUser, dayOffset, signIn, type TestUser } from '../lib/user';
 
 // A 1x1 PNG: the API sniffs its magic bytes and re-encodes it to a 256 px WebP.
-const PNG_1X1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const pngFile = path.join(os.tmpdir(), `settings-e2e-${process.pid}.png`);
 
 let browser: Browser;
@@ -160,7 +159,7 @@ describe('Settings', () => {
     await save(page);
     expect((await api<{ lastName: string }>({ ...user, accessToken: await tokenOf(page) }, 'GET', '/users/me')).lastName).toBe('Rotated');
     // 422: the saves without and with a wrong current password. 403: kit's automatic refetch of the user may
-    // still carry the rotated-out token; it refreshes once and retries (design.md §5).
+    // still carry the rotated-out token; it refreshes once and retries.
     expect(unexpected(problems, /status of 422 .*\/api\/users\/me/, /status of 403 .*\/api\/users\/me/)).toEqual([]);
     await context.close();
   });

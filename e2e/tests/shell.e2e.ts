@@ -19,8 +19,11 @@ async function textOf(page: Page, selector: string) {
 }
 
 describe('landing page', () => {
-  it('shows the spec texts and links, at desktop and phone width', async () => {
-    for (const [name, viewport] of [['desktop', undefined], ['phone', PHONE]] as const) {
+  it('shows the landing texts and links, at desktop and phone width', async () => {
+    for (const [name, viewport] of [
+      ['desktop', undefined],
+      ['phone', PHONE],
+    ] as const) {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
       const problems = watchProblems(page);
@@ -124,7 +127,62 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it('shows server field errors in the dialog and keeps what was typed', async () => {
+  it('Add Log on a day already logged shows that entry, says it will be replaced, and keeps its notes', async () => {
+    const user = await createUser();
+    await api(user, 'POST', '/weights', { date: dayOffset(0), weightKg: 80.4, notes: 'after the gym' }, 201);
+    const context = await newContext(browser);
+    await signIn(context, user);
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('button', { name: 'Add Log' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Weight Entry' });
+    await dialog.getByText(/already has an entry \(80\.4 kg, with notes\)\. Saving replaces it\./).waitFor();
+    expect(await dialog.getByLabel('Notes').inputValue()).toBe('after the gym');
+    await dialog.getByLabel('Weight (kg)').fill('80.1');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/^Replaced the entry for \d\d\/\d\d\/\d{4}$/).waitFor();
+    expect(await api(user, 'GET', `/weights/date/${dayOffset(0)}`)).toMatchObject({ weightKg: 80.1, notes: 'after the gym' });
+    await context.close();
+  });
+
+  it('quick saves leave at most three toasts, newest on top, clear of the dialog buttons on a small phone', async () => {
+    const context = await newContext(browser, { width: 375, height: 560 });
+    await signIn(context, await createUser());
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    for (let day = 4; day >= 1; day--) {
+      await menu.click();
+      await page.getByRole('button', { name: 'Add Log' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Weight Entry' });
+      await dialog.getByLabel('Weight (kg)').fill(String(80 + day / 10));
+      await dialog.getByLabel('Date').fill(dayOffset(-day));
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await menu.click();
+    await page.getByRole('button', { name: 'Add Log' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Weight Entry' });
+    await dialog.getByLabel('Weight (kg)').waitFor();
+    // a toast lets clicks through to what lies under it (the menu button here), so saves can follow each other
+    const toasts = await page.locator('.toast').allInnerTexts();
+    expect(toasts.length).toBeGreaterThanOrEqual(2);
+    expect(toasts.length).toBeLessThanOrEqual(3);
+    expect(await page.getByRole('region', { name: 'Notifications' }).getAttribute('aria-live')).toBe('polite');
+    const boxes = await Promise.all((await page.locator('.toast').all()).map((t) => t.boundingBox()));
+    for (const name of ['Submit', 'Cancel']) {
+      const button = (await dialog.getByRole('button', { name }).boundingBox())!;
+      for (const t of boxes) {
+        const overlaps =
+          t!.x < button.x + button.width && button.x < t!.x + t!.width && t!.y < button.y + button.height && button.y < t!.y + t!.height;
+        expect(overlaps, `a toast covers ${name}`).toBe(false);
+      }
+    }
+    await screenshot(page, 'shell-toasts-over-dialog-phone');
+    await context.close();
+  });
+
+  it("shows the server's field error before sending, and keeps what was typed", async () => {
     const context = await newContext(browser);
     await signIn(context, await createUser());
     const page = await context.newPage();
@@ -133,7 +191,7 @@ describe('dashboard', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Weight (kg)').fill('1200');
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await dialog.locator('.field-error').first().waitFor();
+    await dialog.getByText('Weight must be greater than 0 and less than 1000 kg').waitFor();
     expect(await dialog.getByLabel('Weight (kg)').inputValue()).toBe('1200');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -148,6 +206,11 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(BASE_URL + '/');
     expect(await page.evaluate(() => sessionStorage.getItem('auth'))).toBeNull();
+    // Back, on the same page load: the dashboard asks to sign in and remembers where the user was
+    await page.goBack();
+    await page.waitForURL(BASE_URL + '/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate(() => (history.state as { usr?: { from?: string } }).usr?.from)).toBe('/dashboard/overview');
     await page.goto(BASE_URL + '/dashboard/overview');
     await page.waitForURL(BASE_URL + '/login');
     await context.close();

@@ -32,7 +32,13 @@ const ROLLING_MONTH = { alignToCalendar: false, defaultSelectedPeriod: 'month' }
  * The few signatures used are restated here.
  */
 type Entry = { date: string; weightKg: number };
-type OnTrack = { kind: 'on-track'; date: string; earliest: string; latest: string | null; schedule: { status: string; days: number; targetDatePassed: boolean } | null };
+type OnTrack = {
+  kind: 'on-track';
+  date: string;
+  earliest: string;
+  latest: string | null;
+  schedule: { status: string; days: number; targetDatePassed: boolean } | null;
+};
 interface KitDomain {
   computeTrend(entries: Entry[]): Array<Entry & { trendKg: number }>;
   latestTrendKg(points: Array<Entry & { trendKg: number }>): number | undefined;
@@ -102,7 +108,10 @@ describe('Trend card, against the real API', () => {
     const today = dayOffset(0);
     // The hand computation above, checked numerically: T_t = 92.9 − 0.1t − 0.9^t, slope over t = 7…20.
     const ts = Array.from({ length: 14 }, (_, i) => i + 7);
-    const handKgPerDay = slope(ts, ts.map((t) => 92.9 - 0.1 * t - 0.9 ** t));
+    const handKgPerDay = slope(
+      ts,
+      ts.map((t) => 92.9 - 0.1 * t - 0.9 ** t),
+    );
     expect(handKgPerDay).toBeCloseTo(-0.0732, 4);
     const handPerWeek = handKgPerDay * 7;
     expect(handPerWeek).toBeGreaterThan(-0.55);
@@ -204,8 +213,14 @@ describe('Trend card, against the real API', () => {
   it('marks thin weekly averages on analytics', async () => {
     // A user with 2 readings this week and 4 the week before: only the 2-day week is thin (< 3 days).
     const sparse = await createUser({ firstName: 'Sam', lastName: 'Sparse' });
-    await logWeights(sparse, [-10, -9, -8, -7, -1, 0].map((day) => ({ date: dayOffset(day), weightKg: 80 })));
-    const { context, page, problems } = await open(sparse, '/dashboard/analytics', { alignToCalendar: false, defaultSelectedPeriod: 'month' });
+    await logWeights(
+      sparse,
+      [-10, -9, -8, -7, -1, 0].map((day) => ({ date: dayOffset(day), weightKg: 80 })),
+    );
+    const { context, page, problems } = await open(sparse, '/dashboard/analytics', {
+      alignToCalendar: false,
+      defaultSelectedPeriod: 'month',
+    });
     await page.getByLabel('Averaging').selectOption('weekly');
     const list = page.getByRole('region', { name: 'Averages' });
     await list.waitFor();
@@ -249,7 +264,10 @@ describe('Plausibility prompt', () => {
 
   it('offers the likely value; saving anyway keeps 176, choosing the suggestion saves 79.8', async () => {
     const heavy = await createUser({ firstName: 'Pat', lastName: 'Plausible' });
-    await logWeights(heavy, HISTORY.map((weightKg, i) => ({ date: dayOffset(i - 10), weightKg })));
+    await logWeights(
+      heavy,
+      HISTORY.map((weightKg, i) => ({ date: dayOffset(i - 10), weightKg })),
+    );
     const { context, page, problems } = await open(heavy, '/dashboard/overview', {});
     await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
 
