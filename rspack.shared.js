@@ -134,7 +134,7 @@ export function createConfig(app) {
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         }),
       ].filter(Boolean),
-      optimization: { minimize: production },
+      optimization: { minimize: production && !process.env.NO_MINIFY },
       performance: { hints: false },
       devServer: {
         port: app.port,

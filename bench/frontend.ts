@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib/browser';
+import { measureGraphRedraw, type RedrawResult } from './graph-redraw.js';
 import {
   BENCH_DATABASE_URL,
   BENCH_DIR,
@@ -59,6 +60,8 @@ export interface FrontendResult {
   results: PageResult[];
   failures: string[];
   chromium: string;
+  /** Redraws of the all-time graph of the same user, desktop and phone width. */
+  redraws: RedrawResult[];
 }
 
 /**
@@ -267,7 +270,19 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
         );
       }
     }
-    return { runs, user: email, results, failures, chromium };
+    const redraws: RedrawResult[] = [];
+    for (const width of [1280, 375]) {
+      try {
+        const r = await measureGraphRedraw(browser, fed.replace('127.0.0.1', 'localhost'), auth, 3, width);
+        redraws.push(r);
+        process.stderr.write(
+          `  graph redraw at ${width} px: ${median(r.scriptingMs).toFixed(1)} ms scripting (${r.drawn} of ${r.entries} drawn)\n`,
+        );
+      } catch (e) {
+        failures.push(`graph redraw at ${width} px: ${(e as Error).message.split('\n')[0]}`);
+      }
+    }
+    return { runs, user: email, results, failures, chromium, redraws };
   } finally {
     await browser?.close();
     for (const c of children) await c.stop();

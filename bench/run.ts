@@ -93,6 +93,11 @@ function headline(): string[] {
       );
     }
   }
+  for (const r of front?.redraws ?? []) {
+    lines.push(
+      `- **Weight graph redraw, all time, ${r.width} px** (${fmt(r.entries)} entries, ${fmt(r.drawn)} drawn): **${fmt(median(r.scriptingMs), 1)} ms of scripting per redraw** (target < 50 ms), ${fmt(median(r.syncMs), 1)} ms from click to the next frame.`,
+    );
+  }
   if (plans)
     lines.push(
       `- Query plans: ${plans.filter((p) => p.indexUsed && !p.seqScan).length} of ${plans.length} weight queries use the (user_id, date) index with no sequential scan of weight_entries.`,
@@ -310,6 +315,29 @@ if (front) {
   out.push(table(['build', 'page', 'content-encoding (files)', 'cache-control (files)'], enc), '');
 }
 
+if (front?.redraws.length) {
+  out.push('## Weight graph redraw with years of data', '');
+  out.push(
+    'The overview on "All Time" for the same user, redrawn 10 times per run by ticking "Show trend" (model rebuilt: thinning, trend, goal, then `chart.update()` and its 500 ms animation). ' +
+      "Scripting is Chromium's `ScriptDuration` (Performance.getMetrics) over the 10 redraws ÷ 10; sync is the median time from the click to the next animation frame.",
+    '',
+  );
+  out.push(
+    table(
+      ['width', 'entries', 'drawn', 'scripting per redraw (median)', 'runs', 'click → next frame (median)'],
+      front.redraws.map((r) => [
+        `${r.width} px`,
+        fmt(r.entries),
+        fmt(r.drawn),
+        `${fmt(median(r.scriptingMs), 1)} ms`,
+        r.scriptingMs.map((x) => x.toFixed(1)).join(', '),
+        `${fmt(median(r.syncMs), 1)} ms`,
+      ]),
+    ),
+    '',
+  );
+}
+
 if (builds) {
   out.push('## Production build time', '');
   out.push(`\`rspack build --mode production\` per app (precompression excluded), ${builds[0]?.runsMs.length ?? 0} runs, median.`, '');
@@ -338,6 +366,15 @@ out.push(
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
 
 writeFileSync(path.join(BENCH_DIR, 'RESULTS.md'), out.join('\n'));
+// the same figures for tools: the headline as text plus the raw measurements
+writeFileSync(
+  path.join(BENCH_DIR, 'results.json'),
+  JSON.stringify(
+    { writtenAt: new Date().toISOString(), seconds: totalS, headline: headline(), plans, load, builds, frontend: front, failures },
+    null,
+    2,
+  ) + '\n',
+);
 process.stderr.write(
   `bench: wrote bench/RESULTS.md in ${fmt(totalS, 0)} s${failures.length ? ` with ${failures.length} failure(s)` : ''}\n`,
 );

@@ -1,19 +1,26 @@
 /** A calendar date on the wire: yyyy-MM-dd, never an instant. */
 export type DateString = string;
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** The earliest date an entry, a goal or a birth date may have. */
 export const MIN_DATE = '1900-01-01';
 
-/** True when s is yyyy-MM-dd and a real calendar date (2023-02-29 and 2023-13-01 are not). */
+/**
+ * True when s is yyyy-MM-dd and a real calendar date (2023-02-29 and 2023-13-01 are not). Read digit by digit:
+ * every date of every chart point passes through here.
+ */
 export function isCalendarDate(s: unknown): s is DateString {
-  if (typeof s !== 'string') return false;
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
+  if (typeof s !== 'string' || s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  let y = 0;
+  let mo = 0;
+  let d = 0;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const digit = s.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return false;
+    if (i < 4) y = y * 10 + digit;
+    else if (i < 7) mo = mo * 10 + digit;
+    else d = d * 10 + digit;
+  }
   if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
   return d <= daysInMonth(y, mo);
 }

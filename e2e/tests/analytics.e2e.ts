@@ -81,14 +81,15 @@ describe('analytics', () => {
     const averaging = page.getByLabel('Averaging');
     await averaging.selectOption({ label: 'Weekly Average' });
     await page.getByRole('region', { name: 'Averages' }).waitFor();
-    expect(await averagesList(page)).toEqual(['2024 Week 5 (28 Jan): 82.0 kg (3 days)', '2024 Week 6 (4 Feb): 78.5 kg (2 days)']);
+    // newest first
+    expect(await averagesList(page)).toEqual(['2024 Week 6 (4 Feb): 78.5 kg (2 days)', '2024 Week 5 (28 Jan): 82.0 kg (3 days)']);
     await page.getByText('Entry details not available for average data').waitFor();
     expect(await page.locator('.an-table').count()).toBe(0);
     await screenshot(page, 'analytics-weekly-1280');
 
     await averaging.selectOption({ label: 'Monthly Average' });
     await page.getByText('January 2024: 81.0 kg (2 days)').waitFor();
-    expect(await averagesList(page)).toEqual(['January 2024: 81.0 kg (2 days)', 'February 2024: 80.3 kg (3 days)']);
+    expect(await averagesList(page)).toEqual(['February 2024: 80.3 kg (3 days)', 'January 2024: 81.0 kg (2 days)']);
 
     await averaging.selectOption({ label: 'Yearly Average' });
     await page.getByText('2024: 80.6 kg (5 days)').waitFor();
@@ -114,7 +115,7 @@ describe('analytics', () => {
       .getByRole('button', { name: 'Delete', exact: true })
       .click();
     await page.getByText('Entry deleted successfully').waitFor();
-    await page.getByText('4 entries').waitFor();
+    await page.getByText('4 entries', { exact: true }).waitFor();
     expect((await tableRows(page)).map((row) => row[0])).toEqual(['05/02/2024', '01/02/2024', '31/01/2024', '29/01/2024']);
 
     // The averages follow the delete: February is now (84 + 78) / 2 = 81.0 over 2 days.
@@ -153,8 +154,8 @@ describe('analytics', () => {
     await page.getByRole('region', { name: 'Averages' }).waitFor();
     // Week 5: 82.0 kg × 2.20462 = 180.78 → 180.8 lb; week 6: 78.5 kg × 2.20462 = 173.06 → 173.1 lb.
     expect(await page.getByRole('region', { name: 'Averages' }).getByRole('listitem').allTextContents()).toEqual([
-      '2024 Week 5 (28 Jan): 180.8 lb (3 days)',
       '2024 Week 6 (4 Feb): 173.1 lb (2 days)',
+      '2024 Week 5 (28 Jan): 180.8 lb (3 days)',
     ]);
     await screenshot(page, 'analytics-weekly-375');
     expect(problems).toEqual([]);

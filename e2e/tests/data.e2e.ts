@@ -52,7 +52,7 @@ describe('settings: your data', () => {
     await page.goto(`${BASE_URL}/dashboard/analytics`);
     await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
     await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'All' }).click();
-    await page.getByText('29 entries').first().waitFor();
+    await page.getByText('29 entries', { exact: true }).first().waitFor();
     const rows = await page.locator('.an-table tbody tr').evaluateAll((trs) =>
       trs.map((tr) =>
         Array.from(tr.querySelectorAll('td'))

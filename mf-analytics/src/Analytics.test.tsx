@@ -143,7 +143,7 @@ describe('averaging', () => {
     yearly: [avgOf({ year: '2025', average: 80.4, count: 3 })],
   };
 
-  it('asks for weekly, monthly and yearly averages with the week start, and hides the rows', async () => {
+  it('asks for weekly, monthly and yearly averages with the week start, newest first; the rows stay one click away', async () => {
     const { calls } = mockApi({ averages });
     renderAnalytics({ defaultSelectedPeriod: 'month', weekStartsOn: 1 });
     await screen.findByText('3 entries');
@@ -163,8 +163,14 @@ describe('averaging', () => {
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['2025 Week 9 (24 Feb): 81.3 kg (1 day)', '2025 Week 10 (3 Mar): 80.0 kg (2 days)']);
+    ).toEqual(['2025 Week 10 (3 Mar): 80.0 kg (2 days)', '2025 Week 9 (24 Feb): 81.3 kg (1 day)']);
     expect(screen.getByText('Entry details not available for average data')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const reveal = screen.getByRole('button', { name: 'Show the entries' });
+    await userEvent.click(reveal);
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide the entries' })).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide the entries' }));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     await userEvent.selectOptions(select, 'Monthly Average');
@@ -282,7 +288,7 @@ describe('empty and failing states', () => {
     const { store } = renderAnalytics({ defaultSelectedPeriod: 'all' });
     expect(await screen.findByText('No weight entries available for this period')).toBeInTheDocument();
     expect(screen.getByText('No data available')).toBeInTheDocument();
-    expect(calls.map((c) => c.path)).toEqual(['/api/weights/earliest']);
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/weights'))).toEqual(['/api/weights/earliest']);
     expect(toasts(store)).toEqual([]);
   });
 
@@ -338,23 +344,23 @@ describe('trend line and thin averages', () => {
     await screen.findByText('3 entries');
     await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'weekly');
     let items = within(await screen.findByRole('region', { name: 'Averages' })).getAllByRole('listitem');
-    // 3 days is enough for a week, 2 is not. The badge is drawn by CSS from data-badge (the text stays as it was).
-    expect(items[0]).toHaveTextContent(/^2025 Week 9 \(24 Feb\): 81.3 kg \(3 days\)$/);
-    expect(items[0]).not.toHaveClass('an-average-thin');
-    expect(items[0]).not.toHaveAttribute('data-badge');
-    expect(items[0]).not.toHaveAccessibleDescription();
-    expect(items[1]).toHaveTextContent(/^2025 Week 10 \(3 Mar\): 80.0 kg \(2 days\)$/);
-    expect(items[1]).toHaveClass('an-average-thin');
-    expect(items[1]).toHaveAttribute('data-badge', 'few readings');
-    expect(items[1]).toHaveAttribute('title', 'Based on only 2 days');
-    expect(items[1]).toHaveAccessibleDescription('Based on only 2 days');
+    // Newest first. 3 days is enough for a week, 2 is not. The badge is drawn by CSS from data-badge (the text stays as it was).
+    expect(items[1]).toHaveTextContent(/^2025 Week 9 \(24 Feb\): 81.3 kg \(3 days\)$/);
+    expect(items[1]).not.toHaveClass('an-average-thin');
+    expect(items[1]).not.toHaveAttribute('data-badge');
+    expect(items[1]).not.toHaveAccessibleDescription();
+    expect(items[0]).toHaveTextContent(/^2025 Week 10 \(3 Mar\): 80.0 kg \(2 days\)$/);
+    expect(items[0]).toHaveClass('an-average-thin');
+    expect(items[0]).toHaveAttribute('data-badge', 'few readings');
+    expect(items[0]).toHaveAttribute('title', 'Based on only 2 days');
+    expect(items[0]).toHaveAccessibleDescription('Based on only 2 days');
 
     await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'monthly');
     await screen.findByText('March 2025: 80.4 kg (7 days)');
     items = within(screen.getByRole('region', { name: 'Averages' })).getAllByRole('listitem');
     // 8 days make a solid month, 7 a thin one.
-    expect(items[0]).not.toHaveClass('an-average-thin');
-    expect(items[1]).toHaveClass('an-average-thin');
-    expect(items[1]).toHaveAccessibleDescription('Based on only 7 days');
+    expect(items[1]).not.toHaveClass('an-average-thin');
+    expect(items[0]).toHaveClass('an-average-thin');
+    expect(items[0]).toHaveAccessibleDescription('Based on only 7 days');
   });
 });

@@ -1,5 +1,13 @@
-import { useState } from 'react';
-import { selectPreferences, useAppSelector, type AnalyticsScreenProps, type AveragingMode, type PeriodKey } from '@app/kit';
+import { useCallback, useState } from 'react';
+import {
+  selectPreferences,
+  setPreferences,
+  useAppDispatch,
+  useAppSelector,
+  type AnalyticsScreenProps,
+  type AveragingMode,
+  type PeriodKey,
+} from '@app/kit';
 import { GraphPanel } from './GraphPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { PeriodSelector } from './PeriodSelector';
@@ -9,7 +17,10 @@ import './analytics.css';
 /** Analytics: a period strip, the graph with averaging, and the paged history of entries. */
 export default function Analytics(_props: AnalyticsScreenProps) {
   const { unit, weekStartsOn, themeColor, alignToCalendar, defaultSelectedPeriod, showTrend } = useAppSelector(selectPreferences);
-  const [period, setPeriod] = useState<PeriodKey>(defaultSelectedPeriod);
+  const dispatch = useAppDispatch();
+  // The strip is the preference itself: the period chosen last, here or on the overview, is the one shown next.
+  const period = defaultSelectedPeriod;
+  const setPeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const [averaging, setAveraging] = useState<AveragingMode>('none');
   const data = useAnalyticsData(period, averaging);
 
@@ -30,6 +41,8 @@ export default function Analytics(_props: AnalyticsScreenProps) {
         weekStartsOn={weekStartsOn}
         themeColor={themeColor}
         showTrend={showTrend}
+        trendHistory={data.trendHistory}
+        goal={data.goal}
         loading={data.loadingEntries || data.loadingAverages}
       />
       <HistoryPanel key={period} entries={data.entries} unit={unit} averaged={averaging !== 'none'} loading={data.loadingEntries} />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import {
   averagesToChartPoints,
   formatWeightWithUnit,
@@ -8,6 +8,8 @@ import {
   type UnitSystem,
   type WeekStartsOn,
 } from '@app/kit';
+import { Pagination } from './Pagination';
+import { pageCount, pageOf } from './history';
 
 interface AveragesSummaryProps {
   averages: readonly AveragedItem[];
@@ -17,6 +19,8 @@ interface AveragesSummaryProps {
 }
 
 export const THIN_AVERAGE_BADGE = 'few readings';
+/** Averages per page: a quarter of weeks, a year of months, a dozen years. */
+export const AVERAGES_PAGE_SIZE = 12;
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
@@ -30,12 +34,14 @@ export function thinAverageExplanation(count: number): string {
 }
 
 /**
- * The averages as text under the chart, so they can be read without hovering (and by screen readers).
+ * The averages as text under the chart, so they can be read without hovering (and by screen readers); newest
+ * first, twelve to a page, so two years of weeks never make a page of chips.
  * A thin average (isThinAverage) gets a 'few readings' badge drawn by CSS, so the item's text stays
  * '{label}: {value} ({n} days)', and the reason 'Based on only n days' as its accessible description.
  */
 export function AveragesSummary({ averages, mode, unit }: AveragesSummaryProps) {
   const idPrefix = useId();
+  const [page, setPage] = useState(1);
   let points;
   try {
     points = averagesToChartPoints(averages, mode);
@@ -43,13 +49,17 @@ export function AveragesSummary({ averages, mode, unit }: AveragesSummaryProps) 
     return null; // the graph itself shows the parsing error
   }
   if (points.length === 0) return null;
-  const thin = points.filter((point) => point.count !== undefined && isThinAverage(point.count, mode));
+  const newest = [...points].reverse();
+  const pages = pageCount(newest.length, AVERAGES_PAGE_SIZE);
+  const current = Math.min(page, pages);
+  const shown = pageOf(newest, current, AVERAGES_PAGE_SIZE);
+  const thin = shown.filter((point) => point.count !== undefined && isThinAverage(point.count, mode));
   const reasonId = (date: string) => `${idPrefix}-thin-${date}`;
   return (
     <section className="an-averages" aria-labelledby="an-averages-title">
       <h3 id="an-averages-title">Averages</h3>
       <ul>
-        {points.map((point) => {
+        {shown.map((point) => {
           const isThin = thin.includes(point);
           return (
             <li
@@ -65,6 +75,7 @@ export function AveragesSummary({ averages, mode, unit }: AveragesSummaryProps) 
           );
         })}
       </ul>
+      <Pagination page={current} pages={pages} onPage={setPage} label="Averages pages" />
       {thin.length > 0 && (
         // Referenced by aria-describedby: read as each thin item's description, never shown.
         <div hidden>

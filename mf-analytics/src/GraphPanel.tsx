@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   formatDateEnGb,
   openEntryDialog,
@@ -9,6 +8,7 @@ import {
   type ApiWeightEntry,
   type AveragingMode,
   type DateRange,
+  type Goal,
   type PeriodKey,
   type UnitSystem,
   type WeekStartsOn,
@@ -16,7 +16,6 @@ import {
 import { WeightGraph, type PointClickHandler } from '@app/kit/graph';
 import { AveragingSelect } from './AveragingSelect';
 import { AveragesSummary } from './AveragesSummary';
-import { downsampleEntries } from './downsample';
 import { AVERAGE_DETAILS_MESSAGE } from './messages';
 
 interface GraphPanelProps {
@@ -31,14 +30,16 @@ interface GraphPanelProps {
   themeColor: string;
   /** The showTrend preference: the trend line over raw data. */
   showTrend: boolean;
+  /** Readings before the period that carry the trend line in. */
+  trendHistory: readonly ApiWeightEntry[];
+  goal: Goal | null;
   loading: boolean;
 }
 
 /** The weight graph with its averaging dropdown and, for averages, a readable list of them. */
 export function GraphPanel(props: GraphPanelProps) {
-  const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, loading } = props;
+  const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, trendHistory, goal, loading } = props;
   const dispatch = useAppDispatch();
-  const chartEntries = useMemo(() => downsampleEntries(entries), [entries]);
 
   const onPointClick: PointClickHandler = (date, { averaged }) => {
     if (averaged) dispatch(showToast(AVERAGE_DETAILS_MESSAGE, 'info'));
@@ -69,7 +70,7 @@ export function GraphPanel(props: GraphPanelProps) {
       ) : (
         <>
           <WeightGraph
-            entries={chartEntries}
+            entries={entries}
             averages={averages}
             averaging={averaging}
             period={period}
@@ -78,10 +79,12 @@ export function GraphPanel(props: GraphPanelProps) {
             weekStartsOn={weekStartsOn}
             themeColor={themeColor}
             showTrend={showTrend}
+            trendHistory={trendHistory}
+            goal={goal}
             onPointClick={onPointClick}
           />
           {averaging !== 'none' && averages && (
-            <AveragesSummary averages={averages} mode={averaging} unit={unit} weekStartsOn={weekStartsOn} />
+            <AveragesSummary key={`${period}-${averaging}`} averages={averages} mode={averaging} unit={unit} weekStartsOn={weekStartsOn} />
           )}
         </>
       )}

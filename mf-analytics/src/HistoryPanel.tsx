@@ -12,10 +12,15 @@ interface HistoryPanelProps {
   loading: boolean;
 }
 
-/** History: the entry count and the paged table, or the empty or averaged message. */
+/**
+ * History: the entry count and the paged table, or the empty message. While the graph shows averages, the panel
+ * says the averages have no entry details and keeps the entries one click away.
+ */
 export function HistoryPanel({ entries, unit, averaged, loading }: HistoryPanelProps) {
   const rows = useMemo(() => newestFirst(entries), [entries]);
   const [page, setPage] = useState(1);
+  const [showEntries, setShowEntries] = useState(false);
+  const tableHidden = averaged && !showEntries;
   const pages = pageCount(rows.length);
   // A delete or a shorter period can leave the page past the end: show the last one instead.
   const current = Math.min(page, pages);
@@ -34,14 +39,24 @@ export function HistoryPanel({ entries, unit, averaged, loading }: HistoryPanelP
         <p className="screen-loading" role="status">
           Loading...
         </p>
-      ) : averaged ? (
-        <p className="an-empty">{AVERAGE_DETAILS_MESSAGE}</p>
       ) : rows.length === 0 ? (
         <p className="an-empty">{NO_ENTRIES_MESSAGE}</p>
       ) : (
         <>
-          <HistoryTable rows={pageOf(rows, current)} unit={unit} />
-          <Pagination page={current} pages={pages} onPage={setPage} />
+          {averaged && (
+            <div className="an-averaged-note">
+              <p className="an-empty">{AVERAGE_DETAILS_MESSAGE}</p>
+              <button type="button" className="button button-small" aria-expanded={showEntries} onClick={() => setShowEntries((v) => !v)}>
+                {showEntries ? 'Hide the entries' : 'Show the entries'}
+              </button>
+            </div>
+          )}
+          {!tableHidden && (
+            <>
+              <HistoryTable rows={pageOf(rows, current)} unit={unit} />
+              <Pagination page={current} pages={pages} onPage={setPage} label="History pages" />
+            </>
+          )}
         </>
       )}
     </section>

@@ -2,15 +2,17 @@ interface PaginationProps {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  /** What is paged, for screen readers: 'History pages', 'Averages pages'. */
+  label: string;
 }
 
-/** First / Previous / 'Page n of m' / Next / Last under the history table. */
-export function Pagination({ page, pages, onPage }: PaginationProps) {
+/** First / Previous / 'Page n of m' / Next / Last under a long list. */
+export function Pagination({ page, pages, onPage, label }: PaginationProps) {
   if (pages <= 1) return null;
   const atStart = page <= 1;
   const atEnd = page >= pages;
   return (
-    <nav className="an-pagination" aria-label="History pages">
+    <nav className="an-pagination" aria-label={label}>
       <button type="button" className="button" onClick={() => onPage(1)} disabled={atStart}>
         First
       </button>

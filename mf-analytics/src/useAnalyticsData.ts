@@ -4,12 +4,15 @@ import {
   showToast,
   useAppDispatch,
   useAppSelector,
+  addDaysToDate,
   useGetAveragesQuery,
+  useGetGoalQuery,
   useGetWeightsQuery,
   usePeriodRange,
   type ApiAveragedItem,
   type ApiWeightEntry,
   type AveragingMode,
+  type Goal,
   type PeriodKey,
 } from '@app/kit';
 
@@ -19,12 +22,18 @@ export interface AnalyticsData {
   entries: readonly ApiWeightEntry[];
   averages: readonly ApiAveragedItem[] | undefined;
   range: ReturnType<typeof usePeriodRange>['range'];
+  /** Readings of the months before the period: they carry the trend line in from before its first day. */
+  trendHistory: readonly ApiWeightEntry[];
+  goal: Goal | null;
   /** The first load of what the screen shows is still under way. */
   loadingEntries: boolean;
   loadingAverages: boolean;
 }
 
 const NO_ENTRIES: readonly ApiWeightEntry[] = [];
+
+/** How far before the period the trend line looks for readings to start from. */
+export const TREND_HISTORY_DAYS = 120;
 
 /** A toast for each real failure of a query; an empty result is not a failure. */
 function useFailureToast(failed: boolean) {
@@ -39,7 +48,7 @@ function useFailureToast(failed: boolean) {
  * kit's 'Weight' tag, so a save or delete anywhere refetches them.
  */
 export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): AnalyticsData {
-  const { weekStartsOn } = useAppSelector(selectPreferences);
+  const { weekStartsOn, showTrend } = useAppSelector(selectPreferences);
   const { range, requestRange, loading: rangeLoading } = usePeriodRange(period);
   const noRange = requestRange === null;
 
@@ -51,6 +60,15 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
     { skip: noRange || averaging === 'none' },
   );
 
+  const wantsHistory = !noRange && showTrend && averaging === 'none';
+  const history = useGetWeightsQuery(
+    wantsHistory
+      ? { startDate: addDaysToDate(requestRange.start, -TREND_HISTORY_DAYS), endDate: addDaysToDate(requestRange.start, -1) }
+      : undefined,
+    { skip: !wantsHistory },
+  );
+  const goal = useGetGoalQuery();
+
   useFailureToast(weights.isError);
   useFailureToast(averages.isError);
 
@@ -59,6 +77,8 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
     entries: noRange ? NO_ENTRIES : (weights.currentData ?? NO_ENTRIES),
     averages: averaging === 'none' || noRange ? undefined : averages.currentData,
     range,
+    trendHistory: wantsHistory ? (history.data ?? NO_ENTRIES) : NO_ENTRIES,
+    goal: goal.data ?? null,
     loadingEntries: rangeLoading || (!noRange && weights.currentData === undefined && !weights.isError),
     loadingAverages: averaging !== 'none' && !noRange && averages.currentData === undefined && !averages.isError,
   };

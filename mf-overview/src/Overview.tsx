@@ -67,6 +67,7 @@ export default function Overview(_props: OverviewScreenProps) {
               trendHistory={data.recentEntries}
               currentKg={data.latest?.weightKg ?? null}
               preferences={preferences}
+              goal={data.goal}
               onPointClick={editDay}
             />
             <GoalProgressPanel progress={data.summary.goalProgress} targetKg={data.goal?.targetWeightKg} unit={preferences.unit} />

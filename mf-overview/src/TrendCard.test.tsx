@@ -60,9 +60,21 @@ describe('Trend card', () => {
     expect(rate(card)).toHaveAttribute('data-tone', 'good');
     expect(card).toHaveTextContent('Goal: most likely 30 May, between 27 May and 3 Jun');
     expect(card).toHaveTextContent('41 days ahead of your target date (10 Jul)');
-    // The week shows 4 days, but the trend reads the last 90 (13/12/2024 – 12/03/2025).
-    expect(calls.some((c) => c.path === '/api/weights?start_date=2024-12-13&end_date=2025-03-12')).toBe(true);
+    // The week shows 4 days, but the trend reads the last 120 (13/11/2024 – 12/03/2025).
+    expect(calls.some((c) => c.path === '/api/weights?start_date=2024-11-13&end_date=2025-03-12')).toBe(true);
     expect(calls.some((c) => c.path === '/api/weights?start_date=2025-03-09&end_date=2025-03-12')).toBe(true);
+  });
+
+  it('says how far the trend moved over 7 days and since the first weigh-in, and nothing for spans it cannot see', async () => {
+    // T_t = 92.9 − 0.1t − 0.9^t: today T_20 = 90.778; 7 days ago (5 Mar, t = 13) T_13 = 91.346 → −0.567 → '↓ 0.6 kg'.
+    // The first weigh-in (20 Feb, 92.0): 90.778 − 92 = −1.222 → '↓ 1.2 kg'. 30 and 90 days reach before it.
+    renderOverview({ entries: FALLING, goal: LOSE });
+    const card = await trendCard();
+    const changes = await within(card).findByRole('group', { name: 'Trend change' });
+    expect(changes).toHaveTextContent('7 days');
+    const items = Array.from(changes.querySelectorAll('.ov-trend-change')).map((el) => (el.textContent ?? '').replace(/\s+/g, ' '));
+    expect(items).toEqual(['7 days↓ 0.6 kgdown 0.6 kg', 'Since 20/02/2025↓ 1.2 kgdown 1.2 kg']);
+    expect(changes.querySelectorAll('[data-tone="good"]')).toHaveLength(2);
   });
 
   it('on track to a gain goal: a rising rate is good, and behind the plan', async () => {
@@ -162,23 +174,23 @@ describe('Show trend toggle', () => {
     const graph = await screen.findByRole('region', { name: 'This Week Weight Graph' });
     const toggle = within(graph).getByRole('checkbox', { name: 'Show trend' });
     expect(toggle).toBeChecked();
-    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend');
+    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend,Target,Plan,Likely date');
 
     await userEvent.click(toggle);
     expect(toggle).not.toBeChecked();
     expect(store.getState().preferences.showTrend).toBe(false);
     expect(JSON.parse(localStorage.getItem('preferences')!).showTrend).toBe(false);
-    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight');
+    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Target,Plan');
 
     await userEvent.click(toggle);
     expect(store.getState().preferences.showTrend).toBe(true);
-    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend');
+    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend,Target,Plan,Likely date');
   });
 
   it('starts unticked when the preference says so', async () => {
     renderOverview({ entries: FALLING, goal: LOSE }, { showTrend: false });
     const graph = await screen.findByRole('region', { name: 'This Week Weight Graph' });
     expect(within(graph).getByRole('checkbox', { name: 'Show trend' })).not.toBeChecked();
-    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight');
+    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Target,Plan');
   });
 });

@@ -1,4 +1,5 @@
 import { formatWeightWithUnit, type UnitSystem } from '@app/kit';
+import { DiffIndicator } from './DiffIndicator';
 import { CardMessage, SummaryCard } from './SummaryCard';
 import type { TrendCardModel } from './trendCardModel';
 
@@ -9,7 +10,10 @@ interface Props {
   unit: UnitSystem;
 }
 
-/** The smoothed weight, its weekly rate coloured against the goal, and when the goal is likely reached. */
+/**
+ * The smoothed weight, its weekly rate coloured against the goal, when the goal is likely reached, and how far the
+ * trend has moved over 7, 30 and 90 days and since the first weigh-in.
+ */
 export function TrendCard({ card, unit }: Props) {
   if (card.state === 'low-data') {
     return (
@@ -42,6 +46,20 @@ export function TrendCard({ card, unit }: Props) {
             <p className="ov-card-detail muted">{forecast.message}</p>
           )}
         </div>
+      )}
+      {card.changes.some((c) => c.kg !== null) && (
+        <dl className="ov-trend-changes" role="group" aria-label="Trend change">
+          {card.changes.map((change) =>
+            change.kg === null ? null : (
+              <div key={change.label} className="ov-trend-change">
+                <dt className="muted">{change.label}</dt>
+                <dd>
+                  <DiffIndicator differenceKg={change.kg} unit={unit} tone={change.tone} />
+                </dd>
+              </div>
+            ),
+          )}
+        </dl>
       )}
     </SummaryCard>
   );

@@ -4,6 +4,7 @@ import {
   ShowTrendToggle,
   weightUnitLabel,
   type DateRange,
+  type Goal,
   type PeriodKey,
   type Preferences,
   type WeightEntry,
@@ -20,11 +21,13 @@ interface Props {
   /** Latest weight overall, or null before the first entry. */
   currentKg: number | null;
   preferences: Preferences;
+  /** The goal, drawn as its target line, its plan and the forecast band. */
+  goal: Goal | null;
   onPointClick: (date: string) => void;
 }
 
 /** '{period} Weight Graph': current weight, unit and date range above the weight line chart. */
-export function WeightGraphPanel({ heading, period, range, entries, trendHistory, currentKg, preferences, onPointClick }: Props) {
+export function WeightGraphPanel({ heading, period, range, entries, trendHistory, currentKg, preferences, goal, onPointClick }: Props) {
   const { unit, weekStartsOn, themeColor, showTrend } = preferences;
   return (
     <section className="panel ov-panel" aria-labelledby="ov-graph-title">
@@ -56,6 +59,7 @@ export function WeightGraphPanel({ heading, period, range, entries, trendHistory
         themeColor={themeColor}
         showTrend={showTrend}
         trendHistory={trendHistory}
+        goal={goal}
         onPointClick={onPointClick}
       />
     </section>

@@ -1,4 +1,5 @@
 import {
+  changeTone,
   computeTrend,
   forecastGoal,
   formatForecastDate,
@@ -9,8 +10,11 @@ import {
   MIN_FORECAST_RATE_KG_PER_DAY,
   ratePerWeek,
   requiredDirection,
+  trendChange,
   trendRate,
+  TREND_CHANGE_DAYS,
   weightUnitLabel,
+  formatDateEnGb,
   type DateString,
   type Goal,
   type Tone,
@@ -18,8 +22,11 @@ import {
   type WeightEntry,
 } from '@app/kit';
 
-/** The trend card reads this many days back from today, whatever period is selected. */
-export const TREND_LOOKBACK_DAYS = 90;
+/**
+ * The trend card reads this many days back from today, whatever period is selected: three months of trend, and
+ * readings from before the 90-day mark so the change over 90 days has a starting point.
+ */
+export const TREND_LOOKBACK_DAYS = 120;
 /** Readings the trend needs before it says anything (its seed is the median of three). */
 export const TREND_MIN_READINGS = 3;
 export const TREND_LOW_DATA_MESSAGE = 'Log at least 3 weights to see your trend.';
@@ -35,7 +42,21 @@ export type TrendCardModel =
       tone: Tone;
       /** Null without a goal. */
       forecast: { onTrack: true; range: string; schedule: string | null } | { onTrack: false; message: string } | null;
+      /** How the trend moved over 7, 30 and 90 days and since the first weigh-in; kg null where unknown. */
+      changes: TrendChangeItem[];
     };
+
+export interface TrendChangeItem {
+  label: string;
+  kg: number | null;
+  tone: Tone;
+}
+
+/** The first weigh-in ever, for the change since the start. */
+export interface FirstReading {
+  date: DateString;
+  weightKg: number;
+}
 
 /** '−0.7 kg/week', '+0.3 lb/week', '0.0 kg/week' (a true minus sign; no sign on a rate that rounds to zero). */
 export function formatRatePerWeek(kgPerDay: number, unit: UnitSystem): string {
@@ -54,7 +75,33 @@ export function rateTone(kgPerDay: number, trendKg: number, goal: Goal | null): 
 }
 
 /** What the trend card shows: kit's trend, rate and forecast put into words for one screen. */
-export function trendCardModel(entries: readonly WeightEntry[], goal: Goal | null, unit: UnitSystem, today: DateString): TrendCardModel {
+/** Changes of the trend over the usual spans and since the first weigh-in, toned against the goal. */
+export function trendChanges(
+  points: ReturnType<typeof computeTrend>,
+  trendKg: number,
+  goal: Goal | null,
+  today: DateString,
+  first: FirstReading | null,
+): TrendChangeItem[] {
+  const tone = (kg: number | null): Tone => (kg === null || !goal ? 'neutral' : changeTone(goal, trendKg - kg, trendKg));
+  const items: TrendChangeItem[] = TREND_CHANGE_DAYS.map((days) => {
+    const kg = trendChange(points, today, days);
+    return { label: `${days} days`, kg, tone: tone(kg) };
+  });
+  if (first) {
+    const kg = trendKg - first.weightKg;
+    items.push({ label: `Since ${formatDateEnGb(first.date)}`, kg, tone: tone(kg) });
+  }
+  return items;
+}
+
+export function trendCardModel(
+  entries: readonly WeightEntry[],
+  goal: Goal | null,
+  unit: UnitSystem,
+  today: DateString,
+  first: FirstReading | null = null,
+): TrendCardModel {
   const points = computeTrend(entries);
   const trendKg = latestTrendKg(points);
   if (points.length < TREND_MIN_READINGS || trendKg === undefined) return { state: 'low-data', message: TREND_LOW_DATA_MESSAGE };
@@ -78,5 +125,6 @@ export function trendCardModel(entries: readonly WeightEntry[], goal: Goal | nul
     rateText: rateKnown ? formatRatePerWeek(rate.kgPerDay, unit) : null,
     tone: rateKnown ? rateTone(rate.kgPerDay, trendKg, goal) : 'neutral',
     forecast,
+    changes: trendChanges(points, trendKg, goal, today, first),
   };
 }

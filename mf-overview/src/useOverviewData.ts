@@ -3,6 +3,7 @@ import {
   overviewSummary,
   showToast,
   useAppDispatch,
+  useGetEarliestWeightQuery,
   useGetGoalQuery,
   useGetLatestWeightQuery,
   useGetWeightsQuery,
@@ -32,6 +33,7 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
   // first day of a new period, before anything is logged in it (the cards describe the chosen period only).
   const latest = useGetLatestWeightQuery();
   const recent = useTrendEntries(today);
+  const earliest = useGetEarliestWeightQuery();
 
   const failed = weights.isError || goal.isError || latest.isError || recent.failed;
   useEffect(() => {
@@ -55,7 +57,8 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
     [entries, goalData, range, today, latestEntry],
   );
 
-  const trend = useMemo(() => trendCardModel(recent.entries, goalData, unit, today), [recent.entries, goalData, unit, today]);
+  const first = earliest.data ?? null;
+  const trend = useMemo(() => trendCardModel(recent.entries, goalData, unit, today, first), [recent.entries, goalData, unit, today, first]);
 
   const loading = rangeLoading || goal.isLoading || latest.isLoading || recent.loading || (!!requestRange && weights.isLoading);
 
@@ -72,9 +75,9 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
     /** No entry at all: the overview invites the first one. */
     isNewUser: !latest.isLoading && !latest.isError && latestEntry === null,
     summary,
-    /** The trend card, from the last 90 days rather than the selected period. */
+    /** The trend card, from the last months rather than the selected period. */
     trend,
-    /** The same 90 days, seeding the graph's trend line so it agrees with the card. */
+    /** The same months, seeding the graph's trend line so it agrees with the card. */
     recentEntries: recent.entries,
   };
 }

@@ -4,7 +4,7 @@ import { TREND_LOOKBACK_DAYS } from './trendCardModel';
 const NONE: readonly ApiWeightEntry[] = [];
 
 /**
- * The last 90 days of entries up to today, whatever period is shown: the trend and forecast need recent
+ * The last months of entries up to today (TREND_LOOKBACK_DAYS), whatever period is shown: the trend and forecast need recent
  * history, so 'This Week' on a Monday still has a trend. Shares kit's 'Weight' tag, so saves refetch it.
  */
 export function useTrendEntries(today: string) {

@@ -1,6 +1,6 @@
 import type { AverageItem } from '@app/contract';
 import { format, getISOWeeksInYear, startOfISOWeek } from 'date-fns';
-import { addDaysToDate, isValidDateString, localDate, parseDate, toDateString, type DateString } from './dates';
+import { addDaysToDate, isValidDateString, localDate, parseDate, shortDayLabel, toDateString, type DateString } from './dates';
 
 export interface WeightEntry {
   id?: string | number;
@@ -50,7 +50,6 @@ export interface ChartPoint {
 
 // One en-GB day-month order everywhere: raw 'Mon 30 Dec', weekly '(30 Dec)'. date-fns keeps
 // month names fixed ('Sep', never ICU's en-GB 'Sept').
-const RAW_LABEL_FORMAT = 'EEE d MMM';
 const DAY_MONTH_FORMAT = 'd MMM';
 const MONTH_YEAR_FORMAT = 'MMMM yyyy';
 
@@ -144,9 +143,9 @@ export function averagesToChartPoints(items: readonly AveragedItem[], mode: Aver
   return items.map((item) => averageToPoint(item, mode)).sort(byDate);
 }
 
-/** 'Mon 30 Dec' for 2024-12-30: short weekday, day, short month. */
-export function rawPointLabel(date: DateString): string {
-  return format(parseDate(date), RAW_LABEL_FORMAT);
+/** 'Mon 30 Dec' for 2024-12-30: short weekday, day, short month; 'Mon 30 Dec 2024' with the year. */
+export function rawPointLabel(date: DateString, withYear = false): string {
+  return withYear ? `${shortDayLabel(date)} ${date.slice(0, 4)}` : shortDayLabel(date);
 }
 
 /** Raw entries → chart points, ascending by date; missing notes become ''. */

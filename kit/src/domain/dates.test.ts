@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  dayNumber,
+  fromDayNumber,
+  shortDayLabel,
   addDaysToDate,
   calendarDaysBetween,
   compareDateStrings,
@@ -166,5 +169,30 @@ describe('calendar arithmetic', () => {
 describe('time zone of the run', () => {
   it('honours TZ so the zone matrix really tests each zone', () => {
     if (process.env.TZ) expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(process.env.TZ);
+  });
+});
+
+describe('day numbers and short day labels', () => {
+  it('count days on the calendar, across leap days, DST changes and centuries', () => {
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber('2024-03-01') - dayNumber('2024-02-28')).toBe(2);
+    expect(dayNumber('2025-03-31') - dayNumber('2025-03-29')).toBe(2);
+    expect(dayNumber('2025-10-27') - dayNumber('2025-10-25')).toBe(2);
+    expect(dayNumber('1900-03-01') - dayNumber('1900-02-28')).toBe(1);
+    expect(dayNumber('0099-12-31') + 1).toBe(dayNumber('0100-01-01'));
+    for (const d of ['1900-01-01', '1969-12-31', '2000-02-29', '2024-12-31', '2025-03-30', '2026-11-01']) {
+      expect(fromDayNumber(dayNumber(d))).toBe(d);
+    }
+    expect(addDaysToDate('0099-12-31', 1)).toBe('0100-01-01');
+    expect(addDaysToDate('2024-02-28', 366)).toBe('2025-02-28');
+  });
+
+  it('names the weekday, day and short month of any date', () => {
+    expect(shortDayLabel('2024-12-30')).toBe('Mon 30 Dec');
+    expect(shortDayLabel('1970-01-01')).toBe('Thu 1 Jan');
+    expect(shortDayLabel('1969-12-31')).toBe('Wed 31 Dec');
+    expect(shortDayLabel('2024-02-29')).toBe('Thu 29 Feb');
+    expect(shortDayLabel('2025-03-30')).toBe('Sun 30 Mar');
+    expect(formatDateEnGb('0099-05-07')).toBe('07/05/0099');
   });
 });

@@ -1,5 +1,4 @@
 import { daysInMonth, isCalendarDate } from '@app/contract';
-import { differenceInCalendarDays, format } from 'date-fns';
 
 export { daysInMonth };
 
@@ -33,14 +32,48 @@ export function localDate(year: number, month: number, day: number): Date {
  */
 export function parseDate(value: DateString): Date {
   if (!isValidDateString(value)) throw new Error(`Invalid date: ${String(value)}`);
-  const [year, month, day] = value.split('-').map(Number);
-  return localDate(year, month, day);
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return year < 100 ? localDate(year, month, day) : new Date(year, month - 1, day);
 }
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+const pad4 = (n: number) => String(n).padStart(4, '0');
 
 /** The local calendar day of a Date as 'yyyy-MM-dd'. */
 export function toDateString(date: Date): DateString {
   if (Number.isNaN(date.getTime())) throw new Error('Invalid date: Invalid Date');
-  return format(date, DATE_FORMAT);
+  return `${pad4(date.getFullYear())}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+}
+
+/**
+ * The day number of a calendar date (days since 1970-01-01 on the proleptic Gregorian calendar), by arithmetic
+ * on the date's digits: no Date and no time zone is involved, so DST can never add or lose a day. Charts over
+ * years of entries call this for every point.
+ */
+export function dayNumber(input: DateInput): number {
+  const s = normalizeDate(input);
+  const digits = (from: number, to: number) => {
+    let n = 0;
+    for (let i = from; i < to; i++) n = n * 10 + s.charCodeAt(i) - 48;
+    return n;
+  };
+  const month = digits(5, 7);
+  // count years from March, so the leap day is the last day of its year
+  const year = digits(0, 4) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + digits(8, 10) - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  // 719468 days from 0000-03-01 to 1970-01-01
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The calendar date of a day number (see dayNumber). */
+export function fromDayNumber(day: number): DateString {
+  const d = new Date(day * 86_400_000);
+  return `${pad4(d.getUTCFullYear())}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
 }
 
 /** Accepts either form and returns the calendar day as 'yyyy-MM-dd' (validating strings). */
@@ -60,27 +93,37 @@ export function todayString(now: Date = new Date()): DateString {
   return toDateString(now);
 }
 
-/** en-GB display 'dd/MM/yyyy', built by date-fns so it never depends on the runtime's ICU data. */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** 'Mon 30 Dec' for 2024-12-30 (en-GB short weekday, day, short month), from the date's digits alone. */
+export function shortDayLabel(input: DateInput): string {
+  const s = normalizeDate(input);
+  // 1970-01-01 was a Thursday
+  const weekday = (((dayNumber(s) + 4) % 7) + 7) % 7;
+  return `${WEEKDAYS[weekday]} ${Number(s.slice(8, 10))} ${MONTHS[Number(s.slice(5, 7)) - 1]}`;
+}
+
+/** en-GB display 'dd/MM/yyyy', from the date's own digits so it never depends on the runtime's ICU data. */
 export function formatDateEnGb(input: DateInput): string {
-  return format(toLocalDate(input), 'dd/MM/yyyy');
+  const s = normalizeDate(input);
+  return `${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)}`;
 }
 
 /** Moves a calendar date by whole days (calendar arithmetic, so DST never shifts the day). */
 export function addDaysToDate(input: DateInput, days: number): DateString {
-  const date = toLocalDate(input);
-  date.setDate(date.getDate() + days);
-  return toDateString(date);
+  return fromDayNumber(dayNumber(input) + days);
 }
 
 /** Calendar days from `start` to `end`, both counted; 0 when `end` is before `start`. */
 export function daysBetweenInclusive(start: DateInput, end: DateInput): number {
-  const diff = differenceInCalendarDays(toLocalDate(end), toLocalDate(start));
+  const diff = calendarDaysBetween(start, end);
   return diff < 0 ? 0 : diff + 1;
 }
 
 /** Signed calendar-day difference `later − earlier` (negative when `later` is before `earlier`). */
 export function calendarDaysBetween(earlier: DateInput, later: DateInput): number {
-  return differenceInCalendarDays(toLocalDate(later), toLocalDate(earlier));
+  return dayNumber(later) - dayNumber(earlier);
 }
 
 /** Orders 'yyyy-MM-dd' strings; plain string comparison is exact for 4-digit years. */

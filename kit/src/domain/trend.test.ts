@@ -10,6 +10,8 @@ import {
   ratePerWeek,
   residualSd,
   THIN_AVERAGE_MIN_DAYS,
+  trendChange,
+  trendOn,
   trendRate,
   trendStep,
   type TrendPoint,
@@ -267,5 +269,30 @@ describe('domain barrel', () => {
     ]) {
       expect(domain).toHaveProperty(name);
     }
+  });
+});
+
+describe('trendOn and trendChange', () => {
+  const points = [point('2025-01-01', 90), point('2025-01-10', 89.5), point('2025-01-20', 89), point('2025-01-31', 88.2)];
+
+  it('the trend holds between readings', () => {
+    expect(trendOn(points, '2024-12-31')).toBeUndefined();
+    expect(trendOn(points, '2025-01-01')).toBe(90);
+    expect(trendOn(points, '2025-01-15')).toBe(89.5);
+    expect(trendOn(points, '2025-03-01')).toBe(88.2);
+  });
+
+  it('is the latest trend minus the trend as it stood the given days before today', () => {
+    // 7 days before 31 Jan is 24 Jan: the trend then was 20 Jan's 89
+    expect(trendChange(points, '2025-01-31', 7)).toBeCloseTo(-0.8, 10);
+    expect(trendChange(points, '2025-01-31', 30)).toBeCloseTo(-1.8, 10);
+    // a day later, the same readings: 7 days back is 25 Jan, still 89
+    expect(trendChange(points, '2025-02-01', 7)).toBeCloseTo(-0.8, 10);
+  });
+
+  it('says nothing when the readings do not reach back that far or nothing was logged in the span', () => {
+    expect(trendChange(points, '2025-01-31', 90)).toBeNull();
+    expect(trendChange(points, '2025-02-10', 7)).toBeNull();
+    expect(trendChange([], '2025-01-31', 7)).toBeNull();
   });
 });

@@ -185,3 +185,33 @@ export function isThinAverage(count: number | null | undefined, mode: AveragingM
   if (mode === 'none' || typeof count !== 'number' || !Number.isFinite(count)) return false;
   return count < THIN_AVERAGE_MIN_DAYS[mode];
 }
+
+/** The spans, in days, over which the overview reports how the trend has moved. */
+export const TREND_CHANGE_DAYS = [7, 30, 90] as const;
+
+/**
+ * The trend as it stood on `date`: the trend of the last reading on or before it (the trend only moves when a
+ * reading arrives), or undefined when no reading is that old. `points` ascending, as computeTrend gives them.
+ */
+export function trendOn(points: readonly TrendPoint[], date: DateString): number | undefined {
+  let found: number | undefined;
+  for (const p of points) {
+    if (p.date > date) break;
+    found = p.trendKg;
+  }
+  return found;
+}
+
+/**
+ * How far the trend moved over the last `days` days up to `today`, kg (negative = lost): the latest trend minus
+ * the trend as it stood `days` days ago. Null when the readings do not reach that far back, or when nothing was
+ * logged within the span (a stale trend has not moved, but saying "0.0" would claim it had been measured).
+ */
+export function trendChange(points: readonly TrendPoint[], today: DateString, days: number): number | null {
+  const latest = points[points.length - 1];
+  if (!latest) return null;
+  const from = addDaysToDate(today, -days);
+  if (latest.date <= from) return null;
+  const then = trendOn(points, from);
+  return then === undefined ? null : latest.trendKg - then;
+}

@@ -428,6 +428,23 @@ describe('thinning long series', () => {
     });
     expect(phone.drawn.length).toBeLessThan(100);
   });
+
+  it('draws every average, with small markers once there are many (two years of weeks)', () => {
+    const few = buildGraphData({
+      ...base,
+      period: 'quarter',
+      averaging: 'monthly',
+      averages: [avgOf({ month: '2025-01', average: 80 }), avgOf({ month: '2025-02', average: 79 })],
+    });
+    expect(few.markerRadius).toBe(4);
+    const many = Array.from({ length: 104 }, (_, i) =>
+      avgOf({ month: `${2000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, average: 90 - i * 0.05 }),
+    );
+    const model = buildGraphData({ ...base, period: 'all', range: null, averaging: 'monthly', averages: many });
+    expect(model.drawn).toHaveLength(104);
+    expect(model.markerRadius).toBe(2);
+    expect(model.data.datasets[0]).toMatchObject({ pointRadius: 2 });
+  });
 });
 
 describe('years on labels', () => {

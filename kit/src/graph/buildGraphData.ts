@@ -1,6 +1,5 @@
 import type { ChartDataset } from 'chart.js';
-import { format } from 'date-fns';
-import { buildChartPoints, isAveragedData, type ChartPoint, type WeightEntry } from '../domain/averages';
+import { buildChartPoints, isAveragedData, rawPointLabel, type ChartPoint, type WeightEntry } from '../domain/averages';
 import { crossesYear, MIN_Y_SPAN, yAxisBounds } from '../domain/chartAxis';
 import { averageLineLabel, isSingleAverageLine } from '../domain/chartLabels';
 import { FILL_OPACITY, NO_DATA_MESSAGE, POINT_RADIUS } from '../domain/constants';
@@ -91,18 +90,34 @@ export function withTrend(
   points: readonly GraphPoint[],
   history: readonly WeightEntry[] = [],
 ): { points: GraphPoint[]; carriedKg?: number } {
-  const first = points[0]?.date;
-  const earlier = first ? history.filter((h) => h.date < first).map((h) => ({ date: h.date, weightKg: h.weightKg })) : [];
-  const trend = computeTrend([...earlier, ...points.map((p) => ({ date: p.date, weightKg: p.valueKg }))]);
-  const byDate = new Map(trend.map((t) => [t.date, t.trendKg]));
-  const before = earlier.length ? byDate.get(earlier.reduce((a, b) => (a.date > b.date ? a : b)).date) : undefined;
+  const { byDate, carriedKg } = trendByDate(points, history);
   return {
     points: points.map((p) => {
       const trendKg = byDate.get(p.date);
       return trendKg === undefined ? { ...p } : { ...p, trendKg };
     }),
-    carriedKg: before,
+    carriedKg,
   };
+}
+
+/** The trend of each plotted day, seeded by earlier readings, and the trend as it stood before the first point. */
+function trendByDate(
+  points: readonly GraphPoint[],
+  history: readonly WeightEntry[],
+): { byDate: Map<DateString, number>; carriedKg?: number } {
+  const first = points[0]?.date;
+  const series: WeightEntry[] = [];
+  let lastEarlier: DateString | undefined;
+  if (first)
+    for (const h of history)
+      if (h.date < first) {
+        series.push({ date: h.date, weightKg: h.weightKg });
+        if (lastEarlier === undefined || h.date > lastEarlier) lastEarlier = h.date;
+      }
+  for (const p of points) series.push({ date: p.date, weightKg: p.valueKg });
+  const byDate = new Map<DateString, number>();
+  for (const t of computeTrend(series)) byDate.set(t.date, t.trendKg);
+  return { byDate, carriedKg: lastEarlier === undefined ? undefined : byDate.get(lastEarlier) };
 }
 
 /** An averaged point sits in the middle of its bucket, or of the part of it inside the range. */
@@ -111,6 +126,16 @@ function midBucket(point: ChartPoint, range: DateRange | null): number {
   const start = range ? maxDate(point.date, range.start) : point.date;
   const last = range ? minDate(end, range.end) : end;
   return last < start ? dateToX(start) : (dateToX(start) + dateToX(last)) / 2;
+}
+
+/** The weights and their trend in the display unit: what the y axis must show. */
+function plottedValues(points: readonly GraphPoint[], unit: UnitSystem): number[] {
+  const values: number[] = [];
+  for (const p of points) {
+    values.push(p.y);
+    if (p.trendKg !== undefined) values.push(toDisplayWeight(p.trendKg, unit));
+  }
+  return values;
 }
 
 function emptyModel(status: 'empty' | 'error', message: string, averaged: boolean): GraphModel {
@@ -206,23 +231,33 @@ export function buildGraphData(input: GraphInput): GraphModel {
     };
   }
 
-  let points = chartPoints.map((p) => {
+  // the points are this call's own fresh objects: they are completed in place (years of entries, no copies)
+  const points = chartPoints.map((p) => {
     const point = toGraphPoint(p, unit, averaged);
     if (averaged) point.x = midBucket(p, range);
     return point;
   });
   const trendShown = input.showTrend === true && !averaged;
   let carriedKg: number | undefined;
-  if (trendShown) ({ points, carriedKg } = withTrend(points, input.trendHistory));
+  if (trendShown) {
+    const trend = trendByDate(points, input.trendHistory ?? []);
+    carriedKg = trend.carriedKg;
+    for (const p of points) {
+      const trendKg = trend.byDate.get(p.date);
+      if (trendKg !== undefined) p.trendKg = trendKg;
+    }
+  }
 
+  // points ascend by date, and so does x (an average sits mid-bucket)
   let bounds: XBounds = range
     ? { min: dateToX(range.start), max: dateToX(range.end) }
-    : { min: Math.min(...points.map((p) => p.x)), max: Math.max(...points.map((p) => p.x)) };
+    : { min: points[0]!.x, max: points[points.length - 1]!.x };
   const multiYear = crossesYear(bounds.min, bounds.max);
-  if (multiYear && !averaged) points = points.map((p) => ({ ...p, label: format(parseDate(p.date), 'EEE d MMM yyyy') }));
+  if (multiYear && !averaged) for (const p of points) p.label = rawPointLabel(p.date, true);
 
+  // averages are few by nature and all drawn; two years of weeks still get the small marker of a long series
   const { drawn, markerRadius } = averaged
-    ? { drawn: points, markerRadius: POINT_RADIUS }
+    ? { drawn: points, markerRadius: points.length > MARKER_MAX_POINTS ? THINNED_MARKER_RADIUS : POINT_RADIUS }
     : thinPoints(points, drawablePoints(input.width));
   const thinned = drawn.length < points.length || markerRadius < POINT_RADIUS;
   const weights: LineDataset = {
@@ -240,7 +275,19 @@ export function buildGraphData(input: GraphInput): GraphModel {
 
   if (trendShown) {
     const line = trendColor(input.themeColor);
-    const trendPoints = points.filter((p) => p.trendKg !== undefined).map((p) => ({ ...p, y: toDisplayWeight(p.trendKg!, unit) }));
+    const trendPoints: GraphPoint[] = [];
+    for (const p of points)
+      if (p.trendKg !== undefined)
+        trendPoints.push({
+          x: p.x,
+          y: toDisplayWeight(p.trendKg, unit),
+          valueKg: p.valueKg,
+          date: p.date,
+          label: p.label,
+          notes: p.notes,
+          averaged: false,
+          trendKg: p.trendKg,
+        });
     // the trend as it stood before the period, from the period's first day: a one-point week still has a line
     if (carriedKg !== undefined && range && trendPoints.length && dateToX(range.start) < trendPoints[0]!.x) {
       const y = toDisplayWeight(carriedKg, unit);
@@ -333,10 +380,7 @@ export function buildGraphData(input: GraphInput): GraphModel {
     averaged,
     averageLine: null,
     bounds,
-    yBounds: yAxisBounds(
-      points.flatMap((p) => (p.trendKg === undefined ? [p.y] : [p.y, toDisplayWeight(p.trendKg, unit)])),
-      minSpan,
-    ),
+    yBounds: yAxisBounds(plottedValues(points, unit), minSpan),
     crossesYear: multiYear,
     forecast,
     roles,

@@ -51,8 +51,13 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
 
   return {
     responsive: true,
+    // points arrive as {x, y} sorted by x: chart.js can skip parsing and sorting them on every update
+    parsing: false,
+    normalized: true,
     maintainAspectRatio: false,
     animation: { duration: ANIMATION_MS },
+    // lines move, colours stay: interpolating every marker's colours on every frame would cost more than the move
+    animations: { colors: false },
     interaction: { mode: 'weights', intersect: false },
     scales: {
       x: {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { addDaysToDate } from '../domain/dates';
+import { avgOf } from '../test/averages';
+import { buildGraphData } from './buildGraphData';
+import { describeGraph } from './describeGraph';
+import type { GraphInput } from './types';
+
+const base: GraphInput = {
+  entries: [
+    { date: '2025-01-06', weightKg: 80 },
+    { date: '2025-01-08', weightKg: 79.5, notes: 'after holidays' },
+    { date: '2025-01-10', weightKg: 81.2 },
+  ],
+  averaging: 'none',
+  period: 'week',
+  range: { start: '2025-01-05', end: '2025-01-11' },
+  unit: 'METRIC',
+  weekStartsOn: 0,
+  themeColor: '#3ab0b9',
+};
+
+describe('describeGraph', () => {
+  it('names the span, the count, the first, last, lowest and highest weight', () => {
+    // trend: seed median(80, 79.5, 81.2) = 80; 6→8 Jan (0.19): 79.905; 8→10 Jan: 80.151. Slope over days 0, 2, 4:
+    // Sxy / Sxx = 0.3021 / 8 = 0.0378 kg a day → 0.26 kg a week → 'up 0.3 kg'
+    expect(describeGraph(buildGraphData(base), 'METRIC')).toBe(
+      'Weight from 06/01/2025 to 10/01/2025: 3 entries. First 80.0 kg (06/01/2025), last 81.2 kg (10/01/2025); ' +
+        'lowest 79.5 kg (08/01/2025), highest 81.2 kg (10/01/2025). Trend: up 0.3 kg a week over the last two weeks.',
+    );
+  });
+
+  it('speaks the reader’s unit', () => {
+    // 79.5 kg × 2.20462 = 175.27 → 175.3 lb
+    expect(describeGraph(buildGraphData({ ...base, unit: 'IMPERIAL' }), 'IMPERIAL')).toContain('lowest 175.3 lb (08/01/2025)');
+  });
+
+  it('says when the trend holds steady, and one reading alone', () => {
+    const flat = Array.from({ length: 14 }, (_, i) => ({ date: addDaysToDate('2025-01-01', i), weightKg: 80 }));
+    const model = buildGraphData({ ...base, period: 'month', range: { start: '2025-01-01', end: '2025-01-31' }, entries: flat });
+    expect(describeGraph(model, 'METRIC')).toContain('Trend: holding steady over the last two weeks.');
+    const one = buildGraphData({ ...base, entries: [{ date: '2025-01-06', weightKg: 80 }] });
+    expect(describeGraph(one, 'METRIC')).toBe('Weight from 06/01/2025 to 06/01/2025: 1 entry. 80.0 kg (06/01/2025).');
+  });
+
+  it('describes averages by their buckets, and the single average line', () => {
+    const monthly = buildGraphData({
+      ...base,
+      period: 'year',
+      range: { start: '2025-01-01', end: '2025-12-31' },
+      averaging: 'monthly',
+      averages: [avgOf({ month: '2025-01', average: 80 }), avgOf({ month: '2025-02', average: 79 })],
+    });
+    expect(describeGraph(monthly, 'METRIC', 'monthly')).toBe(
+      'Monthly averages from 01/01/2025 to 01/02/2025: 2 averages. First 80.0 kg (January 2025), last 79.0 kg (February 2025); ' +
+        'lowest 79.0 kg (February 2025), highest 80.0 kg (January 2025).',
+    );
+    const single = buildGraphData({ ...base, averaging: 'weekly', averages: [avgOf({ week: '2025-02', average: 80 }, 0)] });
+    expect(describeGraph(single, 'METRIC', 'weekly')).toBe('Weight: 80.0 kg (avg) over the whole period.');
+  });
+
+  it('is the message itself when there is nothing to draw', () => {
+    expect(describeGraph(buildGraphData({ ...base, entries: [] }), 'METRIC')).toBe('No data available');
+  });
+});
