@@ -42,6 +42,7 @@ export default function Analytics(_props: AnalyticsScreenProps) {
         themeColor={themeColor}
         showTrend={showTrend}
         trendHistory={data.trendHistory}
+        today={data.today}
         goal={data.goal}
         loading={data.loadingEntries || data.loadingAverages}
       />

@@ -32,13 +32,15 @@ interface GraphPanelProps {
   showTrend: boolean;
   /** Readings before the period that carry the trend line in. */
   trendHistory: readonly ApiWeightEntry[];
+  today: string;
   goal: Goal | null;
   loading: boolean;
 }
 
 /** The weight graph with its averaging dropdown and, for averages, a readable list of them. */
 export function GraphPanel(props: GraphPanelProps) {
-  const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, trendHistory, goal, loading } = props;
+  const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, trendHistory, today, goal, loading } =
+    props;
   const dispatch = useAppDispatch();
 
   const onPointClick: PointClickHandler = (date, { averaged }) => {
@@ -80,6 +82,7 @@ export function GraphPanel(props: GraphPanelProps) {
             themeColor={themeColor}
             showTrend={showTrend}
             trendHistory={trendHistory}
+            today={today}
             goal={goal}
             onPointClick={onPointClick}
           />

@@ -22,6 +22,7 @@ export interface AnalyticsData {
   entries: readonly ApiWeightEntry[];
   averages: readonly ApiAveragedItem[] | undefined;
   range: ReturnType<typeof usePeriodRange>['range'];
+  today: string;
   /** Readings of the months before the period: they carry the trend line in from before its first day. */
   trendHistory: readonly ApiWeightEntry[];
   goal: Goal | null;
@@ -49,7 +50,7 @@ function useFailureToast(failed: boolean) {
  */
 export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): AnalyticsData {
   const { weekStartsOn, showTrend } = useAppSelector(selectPreferences);
-  const { range, requestRange, loading: rangeLoading } = usePeriodRange(period);
+  const { range, requestRange, today, loading: rangeLoading } = usePeriodRange(period);
   const noRange = requestRange === null;
 
   const weights = useGetWeightsQuery(noRange ? undefined : { startDate: requestRange.start, endDate: requestRange.end }, { skip: noRange });
@@ -77,6 +78,7 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
     entries: noRange ? NO_ENTRIES : (weights.currentData ?? NO_ENTRIES),
     averages: averaging === 'none' || noRange ? undefined : averages.currentData,
     range,
+    today,
     trendHistory: wantsHistory ? (history.data ?? NO_ENTRIES) : NO_ENTRIES,
     goal: goal.data ?? null,
     loadingEntries: rangeLoading || (!noRange && weights.currentData === undefined && !weights.isError),

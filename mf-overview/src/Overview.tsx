@@ -68,6 +68,7 @@ export default function Overview(_props: OverviewScreenProps) {
               currentKg={data.latest?.weightKg ?? null}
               preferences={preferences}
               goal={data.goal}
+              today={data.today}
               onPointClick={editDay}
             />
             <GoalProgressPanel progress={data.summary.goalProgress} targetKg={data.goal?.targetWeightKg} unit={preferences.unit} />

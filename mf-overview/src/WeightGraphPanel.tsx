@@ -23,11 +23,23 @@ interface Props {
   preferences: Preferences;
   /** The goal, drawn as its target line, its plan and the forecast band. */
   goal: Goal | null;
+  today: string;
   onPointClick: (date: string) => void;
 }
 
 /** '{period} Weight Graph': current weight, unit and date range above the weight line chart. */
-export function WeightGraphPanel({ heading, period, range, entries, trendHistory, currentKg, preferences, goal, onPointClick }: Props) {
+export function WeightGraphPanel({
+  heading,
+  period,
+  range,
+  entries,
+  trendHistory,
+  currentKg,
+  preferences,
+  goal,
+  today,
+  onPointClick,
+}: Props) {
   const { unit, weekStartsOn, themeColor, showTrend } = preferences;
   return (
     <section className="panel ov-panel" aria-labelledby="ov-graph-title">
@@ -60,6 +72,7 @@ export function WeightGraphPanel({ heading, period, range, entries, trendHistory
         showTrend={showTrend}
         trendHistory={trendHistory}
         goal={goal}
+        today={today}
         onPointClick={onPointClick}
       />
     </section>

@@ -43,6 +43,7 @@ export function WeightGraph({
   showTrend = false,
   trendHistory,
   goal,
+  today,
   onPointClick,
   height = DEFAULT_HEIGHT,
 }: WeightGraphProps) {
@@ -67,9 +68,25 @@ export function WeightGraph({
       showTrend,
       trendHistory,
       goal,
+      today,
       width,
     });
-  }, [entries, averages, averaging, period, rangeStart, rangeEnd, unit, weekStartsOn, themeColor, showTrend, trendHistory, goal, width]);
+  }, [
+    entries,
+    averages,
+    averaging,
+    period,
+    rangeStart,
+    rangeEnd,
+    unit,
+    weekStartsOn,
+    themeColor,
+    showTrend,
+    trendHistory,
+    goal,
+    today,
+    width,
+  ]);
 
   // Hosts often pass a new callback each render; reading it through a ref keeps the options (and the chart) stable.
   const clickRef = useRef<PointClickHandler | undefined>(onPointClick);

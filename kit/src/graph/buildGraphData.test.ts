@@ -391,6 +391,45 @@ describe('trend line (showTrend)', () => {
       [dateToX('2025-03-12'), 79.729], // three days on: 80 + (1 − 0.9³) × (79 − 80)
     ]);
   });
+
+  it('enters from the last reading before the period, even when the period starts with a reading', () => {
+    const history = [
+      { date: '2025-03-01', weightKg: 81 },
+      { date: '2025-03-05', weightKg: 80 },
+    ];
+    const model = buildGraphData({
+      ...base,
+      range: { start: '2025-03-09', end: '2025-03-15' },
+      entries: [{ date: '2025-03-09', weightKg: 79 }],
+      showTrend: true,
+      trendHistory: history,
+    });
+    const trend = model.data.datasets[1]!;
+    // seed median(81, 80, 79) = 80: 1 → 5 Mar (0.3439 of the way to 80) stays 80; 5 → 9 Mar: 80 − 0.3439 = 79.656
+    expect(trend.data.map((p) => [p.date, Math.round(p.y * 1000) / 1000])).toEqual([
+      ['2025-03-05', 80],
+      ['2025-03-09', 79.656],
+    ]);
+    expect(trend.data[0]!.x).toBeLessThan(model.bounds!.min);
+    expect(trend.clip).toBe(0);
+  });
+
+  it('holds from the last reading until today, never past the range', () => {
+    const input = {
+      ...base,
+      range: { start: '2025-03-09', end: '2025-03-15' },
+      entries: [{ date: '2025-03-09', weightKg: 79 }],
+      showTrend: true,
+    };
+    const tuesday = buildGraphData({ ...input, today: '2025-03-11' }).data.datasets[1]!.data;
+    expect(tuesday.map((p) => [p.date, p.y])).toEqual([
+      ['2025-03-09', 79],
+      ['2025-03-11', 79],
+    ]);
+    const later = buildGraphData({ ...input, today: '2025-04-02' }).data.datasets[1]!.data;
+    expect(later[later.length - 1]!.date).toBe('2025-03-15');
+    expect(buildGraphData(input).data.datasets[1]!.data).toHaveLength(1);
+  });
 });
 
 describe('thinning long series', () => {

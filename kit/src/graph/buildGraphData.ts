@@ -90,13 +90,13 @@ export function withTrend(
   points: readonly GraphPoint[],
   history: readonly WeightEntry[] = [],
 ): { points: GraphPoint[]; carriedKg?: number } {
-  const { byDate, carriedKg } = trendByDate(points, history);
+  const { byDate, carried } = trendByDate(points, history);
   return {
     points: points.map((p) => {
       const trendKg = byDate.get(p.date);
       return trendKg === undefined ? { ...p } : { ...p, trendKg };
     }),
-    carriedKg,
+    carriedKg: carried?.trendKg,
   };
 }
 
@@ -104,7 +104,7 @@ export function withTrend(
 function trendByDate(
   points: readonly GraphPoint[],
   history: readonly WeightEntry[],
-): { byDate: Map<DateString, number>; carriedKg?: number } {
+): { byDate: Map<DateString, number>; carried?: { date: DateString; trendKg: number } } {
   const first = points[0]?.date;
   const series: WeightEntry[] = [];
   let lastEarlier: DateString | undefined;
@@ -117,7 +117,8 @@ function trendByDate(
   for (const p of points) series.push({ date: p.date, weightKg: p.valueKg });
   const byDate = new Map<DateString, number>();
   for (const t of computeTrend(series)) byDate.set(t.date, t.trendKg);
-  return { byDate, carriedKg: lastEarlier === undefined ? undefined : byDate.get(lastEarlier) };
+  const carriedKg = lastEarlier === undefined ? undefined : byDate.get(lastEarlier);
+  return { byDate, carried: lastEarlier === undefined || carriedKg === undefined ? undefined : { date: lastEarlier, trendKg: carriedKg } };
 }
 
 /** An averaged point sits in the middle of its bucket, or of the part of it inside the range. */
@@ -238,10 +239,10 @@ export function buildGraphData(input: GraphInput): GraphModel {
     return point;
   });
   const trendShown = input.showTrend === true && !averaged;
-  let carriedKg: number | undefined;
+  let carried: { date: DateString; trendKg: number } | undefined;
   if (trendShown) {
     const trend = trendByDate(points, input.trendHistory ?? []);
-    carriedKg = trend.carriedKg;
+    carried = trend.carried;
     for (const p of points) {
       const trendKg = trend.byDate.get(p.date);
       if (trendKg !== undefined) p.trendKg = trendKg;
@@ -288,11 +289,16 @@ export function buildGraphData(input: GraphInput): GraphModel {
           averaged: false,
           trendKg: p.trendKg,
         });
-    // the trend as it stood before the period, from the period's first day: a one-point week still has a line
-    if (carriedKg !== undefined && range && trendPoints.length && dateToX(range.start) < trendPoints[0]!.x) {
-      const y = toDisplayWeight(carriedKg, unit);
-      trendPoints.unshift({ ...trendPoints[0]!, x: dateToX(range.start), y, trendKg: carriedKg });
+    // the trend enters from its last reading before the period (cut at the axis): a one-point week still has a line
+    if (carried && trendPoints.length) {
+      const first = trendPoints[0]!;
+      const y = toDisplayWeight(carried.trendKg, unit);
+      trendPoints.unshift({ ...first, x: dateToX(carried.date), y, date: carried.date, trendKg: carried.trendKg });
     }
+    // ...and holds from the last reading until today (or the end of the range, if that comes first)
+    const last = trendPoints[trendPoints.length - 1];
+    const until = input.today && range ? minDate(input.today, range.end) : input.today;
+    if (last && until && until > last.date) trendPoints.push({ ...last, x: dateToX(until), date: until });
     const trendDrawn =
       trendPoints.length > drawablePoints(input.width)
         ? lttbIndices(trendPoints, drawablePoints(input.width)).map((i) => trendPoints[i]!)
@@ -310,6 +316,8 @@ export function buildGraphData(input: GraphInput): GraphModel {
       pointRadius: 0,
       pointHoverRadius: 0,
       pointHitRadius: 0,
+      // no markers to keep whole: the line stops at the plot's edge, where the carried-in part enters
+      clip: 0,
     });
     roles.push('trend');
   }

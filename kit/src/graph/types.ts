@@ -32,6 +32,8 @@ export interface GraphInput {
    * carry it in from the start of the period. Not drawn.
    */
   trendHistory?: readonly WeightEntry[];
+  /** Today: the trend, which only moves when a reading arrives, is drawn on to it. */
+  today?: DateString;
   /** The goal: its target as a line, its start-to-target path, and (with the trend) the forecast band. */
   goal?: Goal | null;
   /** Width of the plot in CSS pixels: how many raw points are worth drawing, and how many axis labels fit. */
