@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { email, password, personName } from './fields';
+import { email, password, personName, timeZone } from './fields';
 import { UserSchema } from './users';
 
 export const RegisterSchema = z
-  .strictObject({ firstName: personName('First name'), lastName: personName('Last name'), email, password })
+  .strictObject({
+    firstName: personName('First name'),
+    lastName: personName('Last name'),
+    email,
+    password,
+    // the browser's own zone at sign-up; UTC when not sent
+    timeZone: timeZone.optional(),
+  })
   .meta({ id: 'Register' });
 
 /** Any non-empty strings: a malformed address gets the same answer as a wrong password. */

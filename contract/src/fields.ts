@@ -54,13 +54,32 @@ export const heightCm = z
   .gt(0, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` })
   .lt(HEIGHT_MAX_CM, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` });
 
+/** True for a time zone name this runtime knows (IANA, e.g. 'Europe/Berlin'; 'UTC'). */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || name === '' || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone: what turns an imported timestamp, or a reminder's hour, into the user's own day. */
+export const timeZone = z
+  .string({ error: 'Time zone must be a string' })
+  .refine((s) => isTimeZone(s), { message: 'Time zone is not a known time zone (e.g. Europe/London)' })
+  .meta({ example: 'Europe/London' });
+
 export const ROLES = ['USER', 'ADMIN'] as const;
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
 export const UNIT_PREFERENCES = ['METRIC', 'IMPERIAL'] as const;
+export const COLOR_SCHEMES = ['LIGHT', 'DARK', 'SYSTEM'] as const;
 
 export const role = z.enum(ROLES);
 export const gender = z.enum(GENDERS, { error: 'Gender must be MALE, FEMALE or OTHER' });
 export const unitPreference = z.enum(UNIT_PREFERENCES, { error: 'Unit must be METRIC or IMPERIAL' });
+export const colorScheme = z.enum(COLOR_SCHEMES, { error: 'Colour scheme must be LIGHT, DARK or SYSTEM' });
 export const weekStartsOn = z.union([z.literal(0), z.literal(1)], { error: 'Week start must be 0 (Sunday) or 1 (Monday)' });
 
 /** A uuid as the API issues them; the format hint is for the OpenAPI document. */

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { calendarDate, email, gender, heightCm, password, personName, role, unitPreference, uuid, weekStartsOn } from './fields';
+import {
+  calendarDate,
+  colorScheme,
+  email,
+  gender,
+  heightCm,
+  password,
+  personName,
+  role,
+  timeZone,
+  unitPreference,
+  uuid,
+  weekStartsOn,
+} from './fields';
 
 export const UserSchema = z
   .object({
@@ -14,6 +27,8 @@ export const UserSchema = z
     avatarUrl: z.string().nullable().meta({ example: '/api/avatars/abc123' }),
     unitPreference,
     weekStartsOn,
+    timeZone: z.string().meta({ example: 'Europe/London' }),
+    colorScheme,
   })
   .meta({ id: 'User' });
 
@@ -29,6 +44,8 @@ export const UpdateUserSchema = z
     gender: gender.nullable().optional(),
     unitPreference: unitPreference.optional(),
     weekStartsOn: weekStartsOn.optional(),
+    timeZone: timeZone.optional(),
+    colorScheme: colorScheme.optional(),
   })
   .meta({
     id: 'UpdateUser',
@@ -41,3 +58,4 @@ export type Role = User['role'];
 export type Gender = NonNullable<User['gender']>;
 export type UnitPreference = User['unitPreference'];
 export type WeekStartsOn = User['weekStartsOn'];
+export type ColorScheme = User['colorScheme'];

@@ -54,6 +54,8 @@ describe('Sign Up', () => {
       lastName: 'Lovelace',
       email: 'ada@example.com',
       password: 'plum-Tractor-9',
+      // the browser's own zone (the suite runs in UTC)
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     answer.resolve(json(201, { accessToken: 'tok', ...USER }));
     expect(await screen.findByText(/analytics page/)).toBeInTheDocument();

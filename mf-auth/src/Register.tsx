@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { Field, useRegisterMutation, type RegisterRequest, type RegisterScreenProps } from '@app/kit';
+import { browserTimeZone, Field, useRegisterMutation, type RegisterRequest, type RegisterScreenProps } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';
@@ -8,7 +8,7 @@ import { ProviderButton } from './ProviderButton';
 import { useArrivedSignedIn, useAuthForm } from './useAuthForm';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
-type RegisterField = keyof RegisterRequest;
+type RegisterField = Exclude<keyof RegisterRequest, 'timeZone'>;
 const LABELS: Record<RegisterField, string> = { firstName: 'First name', lastName: 'Last name', email: 'Email', password: 'Password' };
 export const PASSWORD_HINT = 'At least 8 characters';
 
@@ -30,7 +30,11 @@ export default function Register(_props: RegisterScreenProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    return send(async (filled) => completeSignIn(await register(nonEmpty(filled) as RegisterRequest).unwrap(), false));
+    // the account's time zone starts as this browser's: imported timestamps become the user's own days
+    const timeZone = browserTimeZone();
+    return send(async (filled) =>
+      completeSignIn(await register({ ...(nonEmpty(filled) as RegisterRequest), ...(timeZone ? { timeZone } : {}) }).unwrap(), false),
+    );
   };
 
   return (

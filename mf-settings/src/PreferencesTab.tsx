@@ -1,7 +1,8 @@
-import type { UnitSystem, WeekStartsOn } from '@app/kit';
+import type { ColorScheme, UnitSystem, WeekStartsOn } from '@app/kit';
 import type { TabProps } from './formProps';
 import { RadioGroup } from './RadioGroup';
 import { ThemePicker } from './ThemePicker';
+import { TimeZoneSelect } from './TimeZoneSelect';
 
 const UNITS: ReadonlyArray<{ value: UnitSystem; label: string }> = [
   { value: 'METRIC', label: 'Metric (kg, cm)' },
@@ -10,6 +11,11 @@ const UNITS: ReadonlyArray<{ value: UnitSystem; label: string }> = [
 const WEEK_STARTS: ReadonlyArray<{ value: WeekStartsOn; label: string }> = [
   { value: 0, label: 'Sunday' },
   { value: 1, label: 'Monday' },
+];
+const SCHEMES: ReadonlyArray<{ value: ColorScheme; label: string }> = [
+  { value: 'LIGHT', label: 'Light' },
+  { value: 'DARK', label: 'Dark' },
+  { value: 'SYSTEM', label: 'System' },
 ];
 const ALIGN: ReadonlyArray<{ value: boolean; label: string }> = [
   { value: true, label: 'True' },
@@ -36,6 +42,14 @@ export function PreferencesTab({ form, errors, update, themeColor, onThemeColor,
           onPick={onThemeColor}
           onHexBlur={onHexBlur}
         />
+        <RadioGroup
+          legend="Appearance"
+          name="st-scheme"
+          value={form.colorScheme}
+          options={SCHEMES}
+          onChange={(value) => update('colorScheme', value)}
+          error={errors.colorScheme}
+        />
       </section>
       <section className="st-section" aria-labelledby="st-units">
         <h2 id="st-units">Units and calendar</h2>
@@ -55,6 +69,7 @@ export function PreferencesTab({ form, errors, update, themeColor, onThemeColor,
           options={ALIGN}
           onChange={(value) => update('alignToCalendar', value)}
         />
+        <TimeZoneSelect value={form.timeZone} onChange={(zone) => update('timeZone', zone)} error={errors.timeZone} />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { fieldErrorsOf, normalizeEmail, UpdateGoalSchema, UpdateUserSchema } from '@app/contract';
 import {
   validateHexColor,
+  type ColorScheme,
   type Gender,
   type Goal,
   type Preferences,
@@ -27,6 +28,8 @@ export interface SettingsForm {
   height: Measure;
   unit: UnitSystem;
   weekStartsOn: WeekStartsOn;
+  timeZone: string;
+  colorScheme: ColorScheme;
   alignToCalendar: boolean;
   /** The hex input as typed; the applied theme colour lives in the preferences. */
   hexInput: string;
@@ -74,6 +77,8 @@ export const FIELD_TABS: ReadonlyArray<readonly [string, TabKey]> = [
   ['themeColor', 'preferences'],
   ['unitPreference', 'preferences'],
   ['weekStartsOn', 'preferences'],
+  ['timeZone', 'preferences'],
+  ['colorScheme', 'preferences'],
   ['startWeightKg', 'goals'],
   ['targetWeightKg', 'goals'],
   ['startDate', 'goals'],
@@ -109,6 +114,8 @@ export function initialForm(baseline: Baseline, prefs: Pick<Preferences, 'alignT
     height: measureFromMetric(user.heightCm, 'height', unit),
     unit,
     weekStartsOn: user.weekStartsOn,
+    timeZone: user.timeZone,
+    colorScheme: user.colorScheme,
     alignToCalendar: prefs.alignToCalendar,
     hexInput: prefs.themeColor,
     startWeight: measureFromMetric(goal?.startWeightKg, 'weight', unit),
@@ -161,6 +168,8 @@ export function buildProfilePatch(form: SettingsForm, user: User): ProfilePatch 
   if (heightCm !== undefined && !sameNumber(heightCm, user.heightCm)) patch.heightCm = heightCm;
   if (form.unit !== user.unitPreference) patch.unitPreference = form.unit;
   if (form.weekStartsOn !== user.weekStartsOn) patch.weekStartsOn = form.weekStartsOn;
+  if (form.timeZone !== user.timeZone) patch.timeZone = form.timeZone;
+  if (form.colorScheme !== user.colorScheme) patch.colorScheme = form.colorScheme;
   return Object.keys(patch).length > 0 ? patch : null;
 }
 

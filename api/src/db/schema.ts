@@ -31,6 +31,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const roleEnum = pgEnum('role', ['USER', 'ADMIN']);
 export const genderEnum = pgEnum('gender', ['MALE', 'FEMALE', 'OTHER']);
 export const unitEnum = pgEnum('unit_preference', ['METRIC', 'IMPERIAL']);
+export const colorSchemeEnum = pgEnum('color_scheme', ['LIGHT', 'DARK', 'SYSTEM']);
 
 export const users = pgTable(
   'users',
@@ -47,6 +48,8 @@ export const users = pgTable(
     avatarId: varchar('avatar_id', { length: 64 }),
     unitPreference: unitEnum('unit_preference').notNull().default('METRIC'),
     weekStartsOn: smallint('week_starts_on').notNull().default(0),
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
+    colorScheme: colorSchemeEnum('color_scheme').notNull().default('SYSTEM'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

@@ -499,6 +499,10 @@ export interface components {
             /** @enum {string} */
             unitPreference: "METRIC" | "IMPERIAL";
             weekStartsOn: 0 | 1;
+            /** @example Europe/London */
+            timeZone: string;
+            /** @enum {string} */
+            colorScheme: "LIGHT" | "DARK" | "SYSTEM";
             accessToken: string;
         };
         Error: {
@@ -523,6 +527,8 @@ export interface components {
             email: string;
             /** Format: password */
             password: string;
+            /** @example Europe/London */
+            timeZone?: string;
         };
         Login: {
             email: string;
@@ -569,6 +575,10 @@ export interface components {
             /** @enum {string} */
             unitPreference: "METRIC" | "IMPERIAL";
             weekStartsOn: 0 | 1;
+            /** @example Europe/London */
+            timeZone: string;
+            /** @enum {string} */
+            colorScheme: "LIGHT" | "DARK" | "SYSTEM";
         };
         Goal: {
             startWeightKg: number;
@@ -612,6 +622,10 @@ export interface components {
             /** @enum {string} */
             unitPreference?: "METRIC" | "IMPERIAL";
             weekStartsOn?: 0 | 1;
+            /** @example Europe/London */
+            timeZone?: string;
+            /** @enum {string} */
+            colorScheme?: "LIGHT" | "DARK" | "SYSTEM";
         };
         AvatarUpload: {
             /**
@@ -1426,6 +1440,10 @@ export interface operations {
                         /** @enum {string} */
                         unitPreference: "METRIC" | "IMPERIAL";
                         weekStartsOn: 0 | 1;
+                        /** @example Europe/London */
+                        timeZone: string;
+                        /** @enum {string} */
+                        colorScheme: "LIGHT" | "DARK" | "SYSTEM";
                         accessToken?: string;
                     };
                 };

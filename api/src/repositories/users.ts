@@ -6,7 +6,17 @@ export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<
   Pick<
     UserRow,
-    'firstName' | 'lastName' | 'email' | 'passwordHash' | 'heightCm' | 'dateOfBirth' | 'gender' | 'unitPreference' | 'weekStartsOn'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'passwordHash'
+    | 'heightCm'
+    | 'dateOfBirth'
+    | 'gender'
+    | 'unitPreference'
+    | 'weekStartsOn'
+    | 'timeZone'
+    | 'colorScheme'
   >
 >;
 
@@ -19,7 +29,7 @@ export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | 
 /** Inserts a user; returns undefined when the email is taken (unique index, race-safe). */
 export async function insertUser(
   db: Db,
-  v: { id: string; email: string; passwordHash: string; firstName: string; lastName: string; now: Date },
+  v: { id: string; email: string; passwordHash: string; firstName: string; lastName: string; timeZone?: string; now: Date },
 ): Promise<UserRow | undefined> {
   const rows = await db
     .insert(users)
@@ -29,6 +39,7 @@ export async function insertUser(
       passwordHash: v.passwordHash,
       firstName: v.firstName,
       lastName: v.lastName,
+      ...(v.timeZone ? { timeZone: v.timeZone } : {}),
       createdAt: v.now,
       updatedAt: v.now,
     })
@@ -65,5 +76,7 @@ export function toUserDto(u: UserRow) {
     avatarUrl: u.avatarId ? `/api/avatars/${u.avatarId}` : null,
     unitPreference: u.unitPreference,
     weekStartsOn: (u.weekStartsOn === 1 ? 1 : 0) as 0 | 1,
+    timeZone: u.timeZone,
+    colorScheme: u.colorScheme,
   };
 }

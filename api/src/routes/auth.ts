@@ -64,6 +64,7 @@ export function authRoutes(deps: Deps) {
       passwordHash,
       firstName: body.firstName.trim(),
       lastName: body.lastName.trim(),
+      timeZone: body.timeZone,
       now,
     });
     if (!user) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);

@@ -65,8 +65,37 @@ describeDb('users', (ctx) => {
         'role',
         'unitPreference',
         'weekStartsOn',
+        'timeZone',
+        'colorScheme',
       ].sort(),
     );
+    expect(r.body).toMatchObject({ timeZone: 'UTC', colorScheme: 'SYSTEM' });
+  });
+
+  it('a time zone comes from sign-up and can be changed; unknown zones and schemes are refused', async () => {
+    const r = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { firstName: 'Tz', lastName: 'Ann', email: uniqueEmail(), password: GOOD_PASSWORD, timeZone: 'America/Los_Angeles' },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.timeZone).toBe('America/Los_Angeles');
+    const bad = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { firstName: 'Tz', lastName: 'Bob', email: uniqueEmail(), password: GOOD_PASSWORD, timeZone: 'Mars/Olympus' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details).toContainEqual({ field: 'timeZone', issue: 'Time zone is not a known time zone (e.g. Europe/London)' });
+
+    const token = r.body.accessToken;
+    const ok = await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { timeZone: 'Pacific/Auckland', colorScheme: 'DARK' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ timeZone: 'Pacific/Auckland', colorScheme: 'DARK' });
+    for (const body of [{ timeZone: 'Europe/Nowhere' }, { timeZone: '' }, { timeZone: 5 }, { colorScheme: 'dark' }]) {
+      const refused = await call(ctx.app, 'PATCH', '/api/users/me', { token, body });
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token })).body).toMatchObject({
+      timeZone: 'Pacific/Auckland',
+      colorScheme: 'DARK',
+    });
   });
 
   it('PATCH /users/me updates profile fields', async () => {

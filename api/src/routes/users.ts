@@ -100,6 +100,8 @@ export function userRoutes(deps: Deps) {
     if (body.gender !== undefined) patch.gender = body.gender;
     if (body.unitPreference !== undefined) patch.unitPreference = body.unitPreference;
     if (body.weekStartsOn !== undefined) patch.weekStartsOn = body.weekStartsOn;
+    if (body.timeZone !== undefined) patch.timeZone = body.timeZone;
+    if (body.colorScheme !== undefined) patch.colorScheme = body.colorScheme;
     if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password, config.argon2);
 
     // one transaction: the profile update and, on a password change, the session rotation commit together

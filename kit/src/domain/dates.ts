@@ -1,4 +1,4 @@
-import { daysInMonth, isCalendarDate } from '@app/contract';
+import { daysInMonth, isCalendarDate, isTimeZone } from '@app/contract';
 
 export { daysInMonth };
 
@@ -86,6 +86,16 @@ export function normalizeDate(input: DateInput): DateString {
 /** Accepts either form and returns local midnight of that calendar day. */
 export function toLocalDate(input: DateInput): Date {
   return parseDate(normalizeDate(input));
+}
+
+/** The browser's own time zone (IANA name), or undefined when the runtime does not say a usable one. */
+export function browserTimeZone(): string | undefined {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return isTimeZone(zone) ? zone : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Today's calendar day in the local zone. The one sanctioned clock read: callers may pass `now`. */

@@ -1,5 +1,5 @@
-import type { Gender, Role, User } from '@app/contract';
+import type { ColorScheme, Gender, Role, User } from '@app/contract';
 import type { WeekStartsOn } from '../domain/dates';
 import type { UnitSystem } from '../domain/units';
 
-export type { Gender, Role, UnitSystem, User, WeekStartsOn };
+export type { ColorScheme, Gender, Role, UnitSystem, User, WeekStartsOn };

@@ -14,6 +14,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     avatarUrl: null,
     unitPreference: 'METRIC',
     weekStartsOn: 0,
+    timeZone: 'Europe/London',
+    colorScheme: 'SYSTEM',
     ...overrides,
   };
 }
