@@ -252,6 +252,14 @@ describe('editing and deleting', () => {
     expect(screen.queryByText('Delete this entry?')).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
+    // Escape keeps it too, and gives the focus back to the delete button
+    await userEvent.click(screen.getByRole('button', { name: 'Delete entry for 10/03/2025' }));
+    expect(within(bodyRows()[1]).getByRole('button', { name: 'Keep' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByText('Delete this entry?')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete entry for 10/03/2025' })).toHaveFocus());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
     await userEvent.click(screen.getByRole('button', { name: 'Delete entry for 10/03/2025' }));
     await userEvent.click(within(bodyRows()[1]).getByRole('button', { name: 'Delete' }));
     await screen.findByText('2 entries');

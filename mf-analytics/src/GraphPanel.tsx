@@ -4,6 +4,7 @@ import {
   ShowTrendToggle,
   showToast,
   useAppDispatch,
+  useColorScheme,
   type ApiAveragedItem,
   type ApiWeightEntry,
   type AveragingMode,
@@ -42,6 +43,7 @@ export function GraphPanel(props: GraphPanelProps) {
   const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, trendHistory, today, goal, loading } =
     props;
   const dispatch = useAppDispatch();
+  const scheme = useColorScheme();
 
   const onPointClick: PointClickHandler = (date, { averaged }) => {
     if (averaged) dispatch(showToast(AVERAGE_DETAILS_MESSAGE, 'info'));
@@ -84,6 +86,7 @@ export function GraphPanel(props: GraphPanelProps) {
             trendHistory={trendHistory}
             today={today}
             goal={goal}
+            scheme={scheme}
             onPointClick={onPointClick}
           />
           {averaging !== 'none' && averages && (

@@ -67,7 +67,16 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
       {/* Clicks inside the actions never reach the row, so deleting never opens the dialog. */}
       <td data-label="Actions" className="an-actions" onClick={(event) => event.stopPropagation()}>
         {confirming ? (
-          <span className="an-confirm">
+          // Escape keeps the entry, as Keep does
+          <span
+            className="an-confirm"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !deleting) {
+                event.stopPropagation();
+                keep();
+              }
+            }}
+          >
             <span>Delete this entry?</span>
             <button type="button" className="button an-danger" onClick={confirmDelete} disabled={deleting}>
               Delete

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_TITLE } from '@app/kit';
+import { Logo, PRODUCT_TITLE } from '@app/kit';
 import './auth.css';
 
 /** The centred card every auth screen sits in: logo and product title, then the screen's heading. */
@@ -9,7 +9,7 @@ export function AuthCard({ title, children, footer }: { title: string; children:
     <main className="auth-page" data-remote="mf_auth">
       <div className="auth-card panel">
         <Link to="/" className="brand auth-brand">
-          <img src="/logo.svg" alt="" width={32} height={32} />
+          <Logo />
           <span>{PRODUCT_TITLE}</span>
         </Link>
         <h1 className="auth-title">{title}</h1>

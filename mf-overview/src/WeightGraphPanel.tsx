@@ -2,6 +2,7 @@ import {
   formatDateEnGb,
   formatWeight,
   ShowTrendToggle,
+  useColorScheme,
   weightUnitLabel,
   type DateRange,
   type Goal,
@@ -41,6 +42,7 @@ export function WeightGraphPanel({
   onPointClick,
 }: Props) {
   const { unit, weekStartsOn, themeColor, showTrend } = preferences;
+  const scheme = useColorScheme();
   return (
     <section className="panel ov-panel" aria-labelledby="ov-graph-title">
       <div className="ov-graph-head">
@@ -73,6 +75,7 @@ export function WeightGraphPanel({
         trendHistory={trendHistory}
         goal={goal}
         today={today}
+        scheme={scheme}
         onPointClick={onPointClick}
       />
     </section>

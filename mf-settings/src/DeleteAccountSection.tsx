@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, Field, loggedOut, parseApiError, useAppDispatch } from '@app/kit';
 import { useDeleteAccount } from './dataApi';
 
@@ -9,6 +9,11 @@ export function DeleteAccountSection() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const keep = () => {
+    setConfirming(false);
+    requestAnimationFrame(() => deleteButton.current?.focus());
+  };
 
   const ask = () => {
     if (password === '') {
@@ -61,16 +66,24 @@ export function DeleteAccountSection() {
         )}
       </Field>
       {!confirming ? (
-        <button type="button" className="button st-data-danger-button" onClick={ask}>
+        <button ref={deleteButton} type="button" className="button st-data-danger-button" onClick={ask}>
           Delete my account
         </button>
       ) : (
-        <div className="st-data-confirm" role="alertdialog" aria-labelledby="st-delete-confirm">
+        <div
+          className="st-data-confirm"
+          role="alertdialog"
+          aria-labelledby="st-delete-confirm"
+          onKeyDown={(event) => {
+            // Escape keeps the account, as the Keep button does
+            if (event.key === 'Escape' && !deleting) keep();
+          }}
+        >
           <p id="st-delete-confirm">
             <strong>Delete your account and all its data for good?</strong>
           </p>
           <div className="st-data-actions">
-            <button type="button" className="button" onClick={() => setConfirming(false)} disabled={deleting}>
+            <button type="button" className="button" onClick={keep} disabled={deleting} autoFocus>
               Keep my account
             </button>
             <button type="button" className="button st-data-danger-button" onClick={() => void confirm()} disabled={deleting}>

@@ -27,6 +27,28 @@ describe('Preferences tab', () => {
     expect(JSON.parse(localStorage.getItem('preferences')!).themeColor).toBe('#8b5cf6');
   });
 
+  it('shows the default teal as chosen, and says when text uses a deeper shade of the colour', async () => {
+    await openPreferences({ user: makeUser(), goal: null });
+    expect(screen.getByRole('radio', { name: 'Default' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Yellow' }));
+    expect(screen.getByText('Text and links use a deeper shade of this colour, so they stay readable.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
+    expect(screen.queryByText(/deeper shade/)).not.toBeInTheDocument();
+  });
+
+  it('saves the appearance and the time zone to the account, and the appearance applies', async () => {
+    const { calls, store } = await openPreferences({ user: makeUser(), goal: null });
+    await userEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    await userEvent.selectOptions(screen.getByLabelText('Time zone'), 'Asia/Tokyo');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'PATCH', '/api/users/me')).toHaveLength(1));
+    expect(JSON.parse(callsTo(calls, 'PATCH', '/api/users/me')[0]!.body as string)).toEqual({
+      colorScheme: 'DARK',
+      timeZone: 'Asia/Tokyo',
+    });
+    await waitFor(() => expect(store.getState().preferences.colorScheme).toBe('DARK'));
+  });
+
   it('validates the hex input: optional #, 3 or 6 digits, at most 7 characters', async () => {
     const { store, calls } = await openPreferences({ user: makeUser(), goal: null });
     const hex = screen.getByLabelText('Hex color');

@@ -1,4 +1,7 @@
-import { Field, THEME_PALETTE, validateHexColor } from '@app/kit';
+import { DEFAULT_THEME_COLOR, Field, THEME_PALETTE, themeColors, useColorScheme, validateHexColor } from '@app/kit';
+
+/** The product's own teal first, so the colour every account starts with shows as chosen; then the 10 named ones. */
+const SWATCHES = [{ name: 'Default', hex: DEFAULT_THEME_COLOR }, ...THEME_PALETTE];
 
 interface ThemePickerProps {
   /** The applied theme colour, lowercase '#rrggbb'. */
@@ -10,8 +13,11 @@ interface ThemePickerProps {
   onHexBlur: () => void;
 }
 
-/** The 10 named colours as radio swatches, plus a hex input; a valid colour applies at once. */
+/** The default and the 10 named colours as radio swatches, plus a hex input; a valid colour applies at once. */
 export function ThemePicker({ current, hexInput, error, onHexInput, onPick, onHexBlur }: ThemePickerProps) {
+  const scheme = useColorScheme();
+  // a colour too light (or too dark) to read as text keeps its fills; text and links use a readable shade of it
+  const shaded = themeColors(current, scheme).primaryText !== current;
   const typeHex = (text: string) => {
     onHexInput(text);
     const result = validateHexColor(text);
@@ -21,7 +27,7 @@ export function ThemePicker({ current, hexInput, error, onHexInput, onPick, onHe
     <fieldset className="st-fieldset">
       <legend>Theme color</legend>
       <div className="st-swatches">
-        {THEME_PALETTE.map(({ name, hex }) => (
+        {SWATCHES.map(({ name, hex }) => (
           <label key={hex} className="st-swatch" title={name}>
             <input
               type="radio"
@@ -41,7 +47,12 @@ export function ThemePicker({ current, hexInput, error, onHexInput, onPick, onHe
           </label>
         ))}
       </div>
-      <Field label="Hex color" error={error} className="st-hex">
+      <Field
+        label="Hex color"
+        error={error}
+        className="st-hex"
+        hint={shaded ? 'Text and links use a deeper shade of this colour, so they stay readable.' : undefined}
+      >
         {(id, describedBy) => (
           <div className="st-hex-row">
             <span className="st-hex-sample" style={{ background: current }} aria-hidden="true" />

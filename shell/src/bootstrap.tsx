@@ -4,10 +4,12 @@ import { Provider } from 'react-redux';
 import { createAppStore, setApiNavigator } from '@app/kit';
 import '@app/kit/styles.css';
 import { App, createRouter } from './App';
-import { registerRemotesFromServer } from './federation/remotes';
+import { prefetchScreen, registerRemotesFromServer } from './federation/remotes';
+import { screenForPath } from './screens/remoteRoutes';
 
 async function start() {
   await registerRemotesFromServer();
+  prefetchScreen(screenForPath(window.location.pathname));
   const store = createAppStore();
   const router = createRouter();
   // kit's API client sends the user to /login, /401, /500 or /503 through the shell's router.

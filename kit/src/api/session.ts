@@ -7,11 +7,15 @@ import { api } from './apiSlice';
 // Typed on the slices they touch rather than RootState, so the store module can import this file.
 type SessionThunk<R> = ThunkAction<R, { auth: AuthState }, unknown, UnknownAction>;
 
-/** The server's unit and week start become the client's preferences (the server holds them; a new device starts from them). */
-export function preferencesFromUser(user: Pick<User, 'unitPreference' | 'weekStartsOn'>) {
+/**
+ * The server's unit, week start and appearance become the client's preferences (the server holds them; a new
+ * device starts from them).
+ */
+export function preferencesFromUser(user: Pick<User, 'unitPreference' | 'weekStartsOn'> & Partial<Pick<User, 'colorScheme'>>) {
   return setPreferences({
     unit: user.unitPreference ?? 'METRIC',
     ...(user.weekStartsOn === 0 || user.weekStartsOn === 1 ? { weekStartsOn: user.weekStartsOn } : {}),
+    ...(user.colorScheme ? { colorScheme: user.colorScheme } : {}),
   });
 }
 

@@ -6,6 +6,7 @@ export * from './periods';
 export * from './averages';
 export * from './overview';
 export * from './theme';
+export * from './themeColors';
 export * from './preferences';
 export * from './chartAxis';
 export * from './chartLabels';

@@ -10,6 +10,7 @@ describe('DEFAULT_PREFERENCES', () => {
       weekStartsOn: 0,
       themeColor: '#3ab0b9',
       showTrend: true,
+      colorScheme: 'SYSTEM',
     });
     expect(Object.isFrozen(DEFAULT_PREFERENCES)).toBe(true);
   });
@@ -37,6 +38,7 @@ describe('mergePreferences', () => {
       weekStartsOn: 1,
       themeColor: '#ABC',
       showTrend: false,
+      colorScheme: 'DARK',
     };
     expect(mergePreferences(stored)).toEqual({
       unit: 'IMPERIAL',
@@ -45,6 +47,7 @@ describe('mergePreferences', () => {
       weekStartsOn: 1,
       themeColor: '#aabbcc',
       showTrend: false,
+      colorScheme: 'DARK',
     });
     expect(mergePreferences(JSON.stringify(stored))).toMatchObject({ unit: 'IMPERIAL', themeColor: '#aabbcc' });
   });

@@ -3,6 +3,12 @@ import { isPeriodKey, type PeriodKey } from './periods';
 import { DEFAULT_THEME_COLOR, validateHexColor } from './theme';
 import { isUnitSystem, type UnitSystem } from './units';
 
+/** Light, dark, or whatever the device is set to. */
+export type ColorSchemePreference = 'LIGHT' | 'DARK' | 'SYSTEM';
+const COLOR_SCHEMES: readonly ColorSchemePreference[] = ['LIGHT', 'DARK', 'SYSTEM'];
+export const isColorSchemePreference = (value: unknown): value is ColorSchemePreference =>
+  COLOR_SCHEMES.includes(value as ColorSchemePreference);
+
 /** Preferences held on the client. */
 export interface Preferences {
   unit: UnitSystem;
@@ -14,6 +20,8 @@ export interface Preferences {
   themeColor: string;
   /** Draw the smoothed trend line over the raw points of the weight graph. */
   showTrend: boolean;
+  /** The appearance; the account holds it, the device remembers it for the next first paint. */
+  colorScheme: ColorSchemePreference;
 }
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
@@ -23,6 +31,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   weekStartsOn: 0,
   themeColor: DEFAULT_THEME_COLOR,
   showTrend: true,
+  colorScheme: 'SYSTEM',
 });
 
 function parseStored(stored: unknown): Record<string, unknown> | undefined {
@@ -53,6 +62,7 @@ export function mergePreferences(stored: unknown): Preferences {
     const color = validateHexColor(record.themeColor);
     if (color.ok) merged.themeColor = color.hex;
     if (typeof record.showTrend === 'boolean') merged.showTrend = record.showTrend;
+    if (isColorSchemePreference(record.colorScheme)) merged.colorScheme = record.colorScheme;
     return merged;
   } catch {
     // A hostile object (throwing getters) still yields usable preferences.

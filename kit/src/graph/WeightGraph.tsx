@@ -44,6 +44,7 @@ export function WeightGraph({
   trendHistory,
   goal,
   today,
+  scheme = 'light',
   onPointClick,
   height = DEFAULT_HEIGHT,
 }: WeightGraphProps) {
@@ -69,6 +70,7 @@ export function WeightGraph({
       trendHistory,
       goal,
       today,
+      scheme,
       width,
     });
   }, [
@@ -85,6 +87,7 @@ export function WeightGraph({
     trendHistory,
     goal,
     today,
+    scheme,
     width,
   ]);
 
@@ -102,9 +105,10 @@ export function WeightGraph({
         unit,
         themeColor,
         width,
+        scheme,
         onPointClick: clickable ? (date, info) => clickRef.current?.(date, info) : undefined,
       }),
-    [model, period, unit, themeColor, clickable, width],
+    [model, period, unit, themeColor, clickable, width, scheme],
   );
   const description = useMemo(() => describeGraph(model, unit, averaging), [model, unit, averaging]);
 

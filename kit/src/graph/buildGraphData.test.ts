@@ -289,10 +289,10 @@ describe('trend line (showTrend)', () => {
 
   it('the trend is bold, darker than the theme colour, without points or fill of its own', () => {
     const [raw, trend] = buildGraphData({ ...trendInput, themeColor: '#3ab0b9' }).data.datasets;
-    // #3ab0b9 = (58, 176, 185) mixed 35 % toward black: × 0.65 = (37.7, 114.4, 120.25) → (38, 114, 120) = #267278
-    expect(trendColor('#3ab0b9')).toBe('#267278');
+    // a shade of the theme colour 0.22 deeper in OKLCH lightness (themeColors), apart from the weight line
+    expect(trendColor('#3ab0b9')).toBe('#006a70');
     expect(trend).toMatchObject({
-      borderColor: '#267278',
+      borderColor: '#006a70',
       borderWidth: 3,
       pointRadius: 0,
       pointHoverRadius: 0,
@@ -301,7 +301,10 @@ describe('trend line (showTrend)', () => {
       tension: 0,
     });
     expect(raw).toMatchObject({ borderColor: '#3ab0b9', borderWidth: 2, fill: 'start', pointRadius: 4, pointBorderColor: '#3ab0b9' });
-    expect(trendColor('nope')).toBe('#267278'); // invalid theme → default colour, darkened
+    expect(trendColor('nope')).toBe('#006a70'); // invalid theme → default colour's trend
+    // with black chosen the trend is a clear grey, never black on black; on a dark page it is light
+    expect(trendColor('#000000')).not.toBe('#000000');
+    expect(trendColor('#3ab0b9', 'dark')).toBe('#92f7ff');
   });
 
   it('every reading keeps a filled marker in the theme colour: the legend names the lines', () => {

@@ -7,7 +7,8 @@ import { maxDate, minDate, parseDate, type DateString } from '../domain/dates';
 import { lttbIndices } from '../domain/decimate';
 import { forecastGoal } from '../domain/forecast';
 import type { DateRange } from '../domain/periods';
-import { darken, DEFAULT_THEME_COLOR, hexToRgba, validateHexColor } from '../domain/theme';
+import { DEFAULT_THEME_COLOR, hexToRgba, validateHexColor } from '../domain/theme';
+import { BASE_COLORS, themeColors, type Scheme } from '../domain/themeColors';
 import { computeTrend } from '../domain/trend';
 import { toDisplayWeight, weightUnitLabel, type UnitSystem } from '../domain/units';
 import type { DatasetRole, ForecastBand, GraphInput, GraphModel, GraphPoint, XBounds } from './types';
@@ -23,11 +24,10 @@ export const LEGEND = Object.freeze({
   plan: 'Plan',
   forecast: 'Likely date',
 });
-/** The trend line: thicker than the weights, and the theme colour this much darker (mixed toward black). */
+/** The trend line: thicker than the weights, in a readable shade of the theme colour (themeColors' trendLine). */
 export const TREND_LINE_WIDTH = 3;
-export const TREND_DARKEN = 0.35;
-/** The goal's lines: a neutral ink, dashed for the target, dotted for the plan. */
-export const GOAL_COLOR = '#667085';
+/** The goal's lines: the page's neutral goal ink (light #5f6b7a), dashed for the target, dotted for the plan. */
+export const GOAL_COLOR = BASE_COLORS.light.goal!;
 /** Every entry keeps its marker up to this many points (about a month of daily logging)... */
 export const MARKER_MAX_POINTS = 45;
 /** ...beyond, a shape-keeping selection is drawn, one point for about this many pixels of width, with small markers. */
@@ -47,9 +47,9 @@ export function dateToX(date: DateString): number {
   return parseDate(date).getTime();
 }
 
-/** The trend line's colour: the theme colour, darker. */
-export function trendColor(themeColor: string): string {
-  return darken(graphColor(themeColor), TREND_DARKEN);
+/** The trend line's colour: a shade of the theme colour told apart from the weights and 3:1 on the surface. */
+export function trendColor(themeColor: string, scheme: Scheme = 'light'): string {
+  return themeColors(graphColor(themeColor), scheme).trendLine;
 }
 
 /** How many raw points are worth drawing across `width` pixels. */
@@ -192,7 +192,9 @@ export function buildGraphData(input: GraphInput): GraphModel {
   if (error) return emptyModel('error', error, averaged);
   if (chartPoints.length === 0) return emptyModel('empty', NO_DATA_MESSAGE, averaged);
 
-  const color = graphColor(input.themeColor);
+  const scheme = input.scheme ?? 'light';
+  const color = themeColors(graphColor(input.themeColor), scheme).chartLine;
+  const goalColor = BASE_COLORS[scheme].goal!;
   const minSpan = MIN_Y_SPAN[weightUnitLabel(unit)];
   const style = {
     borderColor: color,
@@ -275,7 +277,7 @@ export function buildGraphData(input: GraphInput): GraphModel {
   const roles: DatasetRole[] = ['weight'];
 
   if (trendShown) {
-    const line = trendColor(input.themeColor);
+    const line = trendColor(input.themeColor, scheme);
     const trendPoints: GraphPoint[] = [];
     for (const p of points)
       if (p.trendKg !== undefined)
@@ -353,7 +355,7 @@ export function buildGraphData(input: GraphInput): GraphModel {
         LEGEND.target,
         { x: bounds.min, y: target },
         { x: bounds.max, y: target },
-        { borderColor: GOAL_COLOR, backgroundColor: GOAL_COLOR, borderWidth: 1.5, borderDash: [6, 4] },
+        { borderColor: goalColor, backgroundColor: goalColor, borderWidth: 1.5, borderDash: [6, 4] },
       ),
     );
     roles.push('target');
@@ -362,7 +364,7 @@ export function buildGraphData(input: GraphInput): GraphModel {
         LEGEND.plan,
         { x: dateToX(goal.startDate), y: toDisplayWeight(goal.startWeightKg, unit) },
         { x: dateToX(goal.targetDate), y: target },
-        { borderColor: GOAL_COLOR, backgroundColor: GOAL_COLOR, borderWidth: 1, borderDash: [2, 3] },
+        { borderColor: goalColor, backgroundColor: goalColor, borderWidth: 1, borderDash: [2, 3] },
       ),
     );
     roles.push('plan');

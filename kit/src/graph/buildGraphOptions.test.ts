@@ -46,7 +46,18 @@ describe('look and feel', () => {
   it('the guide line follows the theme colour; no label without an average line', () => {
     const { options } = optionsFor({ themeColor: '#ef4444' });
     expect(options.plugins?.guideLine).toEqual({ enabled: true, color: 'rgba(239, 68, 68, 0.5)' });
-    expect(options.plugins?.averageLineLabel).toEqual({ text: null, color: '#ef4444' });
+    // the average label is text: red darkened to 4.5:1 on white
+    expect(options.plugins?.averageLineLabel).toEqual({ text: null, color: '#d1222b' });
+  });
+
+  it('axis labels, grid and legend follow the appearance', () => {
+    const model = buildGraphData({ ...input, showTrend: true });
+    const dark = buildGraphOptions(model, { period: 'week', unit: 'METRIC', themeColor: '#3ab0b9', scheme: 'dark' });
+    const light = buildGraphOptions(model, { period: 'week', unit: 'METRIC', themeColor: '#3ab0b9' });
+    expect(scalesOf(dark).y.grid.color).toBe('#26303b');
+    expect(scalesOf(light).y.grid.color).toBe('#e8ecf0');
+    expect(scalesOf(dark).x.ticks.color).toBe('#a3afbc');
+    expect((dark.plugins?.legend?.labels as { color: string }).color).toBe('#e6ebf1');
   });
 });
 

@@ -2,6 +2,7 @@ import type { ChartOptions, Tick, TooltipItem } from 'chart.js';
 import { ANIMATION_MS, MAX_Y_TICKS } from '../domain/constants';
 import type { PeriodKey } from '../domain/periods';
 import { hexToRgba } from '../domain/theme';
+import { BASE_COLORS, themeColors, type Scheme } from '../domain/themeColors';
 import type { UnitSystem } from '../domain/units';
 import { DEFAULT_GRAPH_WIDTH, graphColor } from './buildGraphData';
 import { tooltipLabel, tooltipTitle } from './tooltip';
@@ -15,6 +16,8 @@ export interface GraphOptionsInput {
   onPointClick?: PointClickHandler;
   /** Plot width in CSS pixels: how many month labels fit. */
   width?: number;
+  /** The appearance: axis labels, grid and the average-line label follow it. Light unless given. */
+  scheme?: Scheme;
 }
 
 /** The drawn weight under a click (the first active element of dataset 0), or null. */
@@ -41,7 +44,10 @@ export function keepLabelledTicks<T extends Pick<Tick, 'value'>>(ticks: readonly
 export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): ChartOptions<'line'> {
   const { period, unit, onPointClick } = input;
   const width = input.width ?? DEFAULT_GRAPH_WIDTH;
-  const color = graphColor(input.themeColor);
+  const scheme = input.scheme ?? 'light';
+  const theme = themeColors(graphColor(input.themeColor), scheme);
+  const color = theme.chartLine;
+  const ink = BASE_COLORS[scheme];
   const flatLine = model.averageLine !== null;
   const unitOfX = xAxisUnit(period);
   const tickLabel = xTickCallback(period, model.bounds, width);
@@ -69,6 +75,7 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
           autoSkip: false,
           ...(!longAxis && { stepSize: 1 }),
           maxRotation: 0,
+          color: ink.muted,
           callback: tickLabel,
         },
         // chart.js thins 'auto' ticks to fit the width, which could drop the ticks the label rule chose: the axis
@@ -85,8 +92,8 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
         type: 'linear',
         grace: '5%',
         ...(model.yBounds && { suggestedMin: model.yBounds.min, suggestedMax: model.yBounds.max }),
-        ticks: { maxTicksLimit: MAX_Y_TICKS },
-        grid: { color: 'rgba(0, 0, 0, 0.06)' },
+        ticks: { maxTicksLimit: MAX_Y_TICKS, color: ink.muted },
+        grid: { color: ink.grid },
       },
     },
     plugins: {
@@ -94,7 +101,7 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
         display: model.roles.length > 1,
         position: 'top',
         align: 'end',
-        labels: { usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 12, font: { size: 12 } },
+        labels: { usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 12, font: { size: 12 }, color: ink.text },
       },
       tooltip: {
         enabled: !flatLine,
@@ -106,7 +113,8 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
         },
       },
       guideLine: { enabled: !flatLine, color: hexToRgba(color, 0.5) },
-      averageLineLabel: { text: model.averageLine?.label ?? null, color },
+      // the label is text: the readable shade of the theme colour
+      averageLineLabel: { text: model.averageLine?.label ?? null, color: theme.primaryText },
       forecastBand: model.forecast
         ? {
             from: model.forecast.from,

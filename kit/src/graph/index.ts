@@ -11,7 +11,6 @@ export {
   GOAL_COLOR,
   LEGEND,
   MARKER_MAX_POINTS,
-  TREND_DARKEN,
   TREND_LINE_WIDTH,
 } from './buildGraphData';
 export { describeGraph } from './describeGraph';

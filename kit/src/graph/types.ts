@@ -4,6 +4,7 @@ import type { DateString, WeekStartsOn } from '../domain/dates';
 import type { OnTrack } from '../domain/forecast';
 import type { Goal } from '../domain/overview';
 import type { DateRange, PeriodKey } from '../domain/periods';
+import type { Scheme } from '../domain/themeColors';
 import type { UnitSystem } from '../domain/units';
 
 /** What the host screen learns about a clicked point besides its date. */
@@ -32,6 +33,8 @@ export interface GraphInput {
    * carry it in from the start of the period. Not drawn.
    */
   trendHistory?: readonly WeightEntry[];
+  /** The appearance the chart is drawn for (its neutrals and readable shades); light unless given. */
+  scheme?: Scheme;
   /** Today: the trend, which only moves when a reading arrives, is drawn on to it. */
   today?: DateString;
   /** The goal: its target as a line, its start-to-target path, and (with the trend) the forecast band. */

@@ -1,4 +1,5 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useDocumentTitle } from '@app/kit';
 import { loadScreen, type ScreenModule } from './remotes';
 
 type Props<P> = { id: string; props: P; title: string };
@@ -9,6 +10,7 @@ type State<P> = { status: 'loading' } | { status: 'ready'; module: ScreenModule<
 export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
   const [state, setState] = useState<State<P>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  useDocumentTitle(title);
 
   useEffect(() => {
     let cancelled = false;

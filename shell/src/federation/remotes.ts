@@ -23,6 +23,15 @@ export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch)
 
 export type ScreenModule<P> = { default: React.ComponentType<P> };
 
+/**
+ * Starts loading the screen a page load will show (manifest, remoteEntry, the screen's chunks) as soon as the
+ * remotes are known, while the shell renders and restores the session, instead of after; the screen's own load
+ * then finds it on its way.
+ */
+export function prefetchScreen(id: string | undefined): void {
+  if (id) void loadScreen(id);
+}
+
 /** Loads `<container>/<expose>`; resolves to null (never rejects) when the remote is unavailable. */
 export async function loadScreen<P>(id: string, retry = false): Promise<ScreenModule<P> | null> {
   const container = id.split('/')[0];

@@ -4,8 +4,12 @@ import { Sidebar } from './Sidebar';
 export function DashboardLayout() {
   return (
     <div className="dashboard">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <Sidebar />
-      <main className="dashboard-content" id="content">
+      {/* focusable by script only: the skip link moves focus here, past the navigation */}
+      <main className="dashboard-content" id="content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { logoutUser, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
+import { Logo, logoutUser, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
@@ -19,7 +19,7 @@ export function Sidebar() {
     <aside className={`sidebar${menuOpen ? ' sidebar-open' : ''}`}>
       <div className="sidebar-top">
         <Link to="/dashboard/overview" className="brand" onClick={close}>
-          <img src="/logo.svg" alt="" width={32} height={32} />
+          <Logo />
           <span>{PRODUCT_TITLE}</span>
         </Link>
         <button

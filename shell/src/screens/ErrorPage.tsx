@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '@app/kit';
 
 const ERRORS: Record<number, { title: string; message: string }> = {
   400: { title: 'Bad Request', message: "Something's off with your request. Check and try again." },
@@ -22,6 +23,7 @@ export function ErrorPage({ code }: { code: number }) {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
   const { title, message } = errorText(code);
+  useDocumentTitle(`${code} ${title}`);
   return (
     <main className="error-page">
       <p className="error-code">{code}</p>

@@ -1,20 +1,22 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { logoutCompleted, PRODUCT_TITLE, useAppDispatch, useAppSelector } from '@app/kit';
+import { Logo, logoutCompleted, PRODUCT_TITLE, useAppDispatch, useAppSelector, useDocumentTitle } from '@app/kit';
+import { HeroBlob, HeroChart } from './HeroArt';
 
 export function LandingPage() {
   const dispatch = useAppDispatch();
   const leftByLogout = useAppSelector((state) => state.auth.loggedOut === true);
+  useDocumentTitle('Track your weight');
   useEffect(() => {
     if (leftByLogout) dispatch(logoutCompleted());
   }, [leftByLogout, dispatch]);
 
   return (
     <div className="landing">
-      <img className="landing-deco landing-deco-blob" src="/hero-blob.svg" alt="" aria-hidden="true" />
+      <HeroBlob />
       <header className="landing-bar">
         <Link to="/" className="brand">
-          <img src="/logo.svg" alt="" width={32} height={32} />
+          <Logo />
           <span>{PRODUCT_TITLE}</span>
         </Link>
         <nav className="landing-links" aria-label="Account">
@@ -36,7 +38,7 @@ export function LandingPage() {
             Sign Up Today
           </Link>
         </section>
-        <img className="landing-deco landing-deco-chart" src="/hero-chart.svg" alt="" aria-hidden="true" />
+        <HeroChart />
       </main>
     </div>
   );

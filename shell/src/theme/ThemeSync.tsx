@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
-import { hoverShade, lighten, readableTextColor, selectThemeColor, useAppSelector } from '@app/kit';
+import { selectThemeColor, themeCustomProperties, useAppSelector, useColorScheme } from '@app/kit';
 
-/** The theme colour drives the whole UI through CSS custom properties; the chart reads it too. */
+/**
+ * The theme colour and the appearance drive the whole UI through CSS custom properties: the chosen colour for
+ * fills, readable shades of it for text, lines and focus, and the light or dark neutrals. The charts read the same.
+ */
 export function ThemeSync() {
   const color = useAppSelector(selectThemeColor);
+  const scheme = useColorScheme();
   useEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty('--primary', color);
-    root.setProperty('--primary-contrast', readableTextColor(color));
-    root.setProperty('--primary-strong', hoverShade(color));
-    root.setProperty('--primary-soft', lighten(color, 0.88));
-  }, [color]);
+    const root = document.documentElement;
+    for (const [name, value] of Object.entries(themeCustomProperties(color, scheme))) root.style.setProperty(name, value);
+    root.dataset.scheme = scheme;
+    root.style.colorScheme = scheme;
+  }, [color, scheme]);
   return null;
 }

@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from 'react';
+import type { ColorSchemePreference } from '../domain/preferences';
+import type { Scheme } from '../domain/themeColors';
+import { useAppSelector } from '../state/store';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribe(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const deviceIsDark = () => typeof window !== 'undefined' && !!window.matchMedia?.(DARK_QUERY).matches;
+
+/** The appearance a preference means on this device right now. */
+export function resolveScheme(preference: ColorSchemePreference, deviceDark: boolean): Scheme {
+  if (preference === 'LIGHT') return 'light';
+  if (preference === 'DARK') return 'dark';
+  return deviceDark ? 'dark' : 'light';
+}
+
+/** The appearance in force: the user's choice, or the device's when they chose System (followed as it changes). */
+export function useColorScheme(): Scheme {
+  const preference = useAppSelector((state) => state.preferences.colorScheme);
+  const dark = useSyncExternalStore(subscribe, deviceIsDark, () => false);
+  return resolveScheme(preference, dark);
+}
