@@ -1,10 +1,10 @@
-import { clampChroma, converter, formatHex, modeLrgb, modeOklch, modeRgb, parse, useMode, wcagContrast } from 'culori/fn';
+import { clampChroma, converter, formatHex, modeLrgb, modeOklch, modeRgb, parse, useMode as registerMode, wcagContrast } from 'culori/fn';
 import { DEFAULT_THEME_COLOR, validateHexColor } from './theme';
 
 // culori's tree-shakeable build knows only the colour spaces registered here
-useMode(modeRgb);
-useMode(modeLrgb);
-useMode(modeOklch);
+registerMode(modeRgb);
+registerMode(modeLrgb);
+registerMode(modeOklch);
 const toOklch = converter('oklch');
 
 /** The two appearances the product draws in. */
