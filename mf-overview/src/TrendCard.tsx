@@ -48,18 +48,20 @@ export function TrendCard({ card, unit }: Props) {
         </div>
       )}
       {card.changes.some((c) => c.kg !== null) && (
-        <dl className="ov-trend-changes" role="group" aria-label="Trend change">
-          {card.changes.map((change) =>
-            change.kg === null ? null : (
-              <div key={change.label} className="ov-trend-change">
-                <dt className="muted">{change.label}</dt>
-                <dd>
-                  <DiffIndicator differenceKg={change.kg} unit={unit} tone={change.tone} />
-                </dd>
-              </div>
-            ),
-          )}
-        </dl>
+        <div role="group" aria-label="Trend change">
+          <dl className="ov-trend-changes">
+            {card.changes.map((change) =>
+              change.kg === null ? null : (
+                <div key={change.label} className="ov-trend-change">
+                  <dt className="muted">{change.label}</dt>
+                  <dd>
+                    <DiffIndicator differenceKg={change.kg} unit={unit} tone={change.tone} />
+                  </dd>
+                </div>
+              ),
+            )}
+          </dl>
+        </div>
       )}
     </SummaryCard>
   );
