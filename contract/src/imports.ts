@@ -2,7 +2,26 @@ import { z } from 'zod';
 import { uuid } from './fields';
 
 export const DATE_FORMATS = ['yyyy-MM-dd', 'dd/MM/yyyy', 'MM/dd/yyyy'] as const;
+/** Units a person can choose for a file that does not state its own. */
 export const IMPORT_UNITS = ['kg', 'lb'] as const;
+/** Units a file may state (stone: Hacker's Diet Online and Apple Health can write it). */
+export const IMPORT_FILE_UNITS = ['kg', 'lb', 'st'] as const;
+
+/** Archives (.zip) and Apple Health's export.xml may be this large; other files IMPORT_FILE_MAX_BYTES. */
+export const IMPORT_ARCHIVE_MAX_BYTES = 500 * 1024 * 1024;
+export const IMPORT_ARCHIVE_TOO_LARGE = 'The archive is larger than 500 MiB';
+/** Whether a chosen file is an archive or an XML export (by its name or type), which may be up to 500 MiB. */
+export function isImportArchive(name: string, type = ''): boolean {
+  return /\.(zip|xml)$/i.test(name) || /(zip|xml)/i.test(type);
+}
+
+/**
+ * When the unit came from the person's choice or preference (not the file), the preview warns if the numbers look
+ * like the other unit: kilograms chosen and a median above 150 (a 68 kg person weighs 150 lb), or pounds chosen and
+ * a median below 90 (90 lb is 41 kg: few adults weigh less, while most weigh less than 90 kg).
+ */
+export const IMPORT_UNIT_WARNING = { kgMedianAbove: 150, lbMedianBelow: 90 } as const;
+export const IMPORT_WARNING_CODES = ['looks-like-lb', 'looks-like-kg'] as const;
 
 const EntryValues = z.object({ weightKg: z.number(), notes: z.string().nullable() });
 
@@ -12,15 +31,23 @@ export const ImportPreviewSchema = z
   .object({
     format: z.object({ id: z.string(), label: z.string() }),
     dateFormat: z.object({ value: z.enum(DATE_FORMATS).nullable(), ambiguous: z.boolean(), candidates: z.array(z.enum(DATE_FORMATS)) }),
-    unit: z.enum(IMPORT_UNITS),
-    unitStated: z.boolean().meta({ description: 'Whether the file states its unit; if not, `unit` came from the request or the default' }),
+    unit: z.enum(IMPORT_UNITS).meta({ description: 'The unit of weights the file does not state: the one sent, else the preference' }),
+    unitStated: z.boolean().meta({ description: 'Whether the file states the unit of every weight; if not, `unit` applies' }),
+    fileUnits: z.array(z.enum(IMPORT_FILE_UNITS)).meta({ description: 'The units the file states' }),
+    timeZone: z
+      .string()
+      .nullable()
+      .meta({ description: 'The time zone that turned the timestamps of the file into dates; null when it had none' }),
     duplicatesInFile: z.number().int(),
     counts: z.object({
       rows: z.number().int(),
       rejected: z.number().int(),
       duplicatesInFile: z.number().int(),
       conflicts: z.number().int().meta({ description: 'Days of the file that already have an entry' }),
+      ignored: z.number().int().meta({ description: 'Rows left out on purpose (deleted, interpolated, days without a weight)' }),
     }),
+    ignored: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+    warnings: z.array(z.object({ code: z.enum(IMPORT_WARNING_CODES), message: z.string() })),
     range: z.object({ first: z.string(), last: z.string() }).nullable(),
     rows: z.array(ImportRowSchema).meta({ description: 'The first 20 rows by date' }),
     rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })).meta({ description: 'The first 100' }),
@@ -52,6 +79,8 @@ export const ImportResultSchema = z
 
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export type ImportUnit = (typeof IMPORT_UNITS)[number];
+export type ImportFileUnit = (typeof IMPORT_FILE_UNITS)[number];
+export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 export type Import = z.infer<typeof ImportSchema>;

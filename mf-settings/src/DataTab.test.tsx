@@ -28,6 +28,10 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => {
     dateFormat: { value: 'yyyy-MM-dd', ambiguous: false, candidates: ['yyyy-MM-dd'] },
     unit: 'kg',
     unitStated: true,
+    fileUnits: ['kg'],
+    timeZone: null,
+    ignored: [],
+    warnings: [],
     rows: rows.slice(0, 20),
     rejected: [{ line: 30, reason: 'Date "31/02/2024" is not a real date' }],
     conflicts: [{ date: '2025-01-03', existing: { weightKg: 90, notes: null }, incoming: { weightKg: 80.2, notes: null } }],
@@ -37,7 +41,13 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => {
   } as ImportPreview;
   return {
     ...p,
-    counts: over.counts ?? { rows: 25, rejected: p.rejected.length, duplicatesInFile: p.duplicatesInFile, conflicts: p.conflicts.length },
+    counts: over.counts ?? {
+      rows: 25,
+      rejected: p.rejected.length,
+      duplicatesInFile: p.duplicatesInFile,
+      conflicts: p.conflicts.length,
+      ignored: p.ignored.reduce((n, i) => n + i.count, 0),
+    },
   };
 };
 
@@ -158,7 +168,7 @@ describe('Settings → Data', () => {
     const many = Array.from({ length: 100 }, (_, i) => ({ line: i + 2, reason: 'Weight is missing' }));
     await openData(
       importServer({
-        previewFor: () => preview({ rejected: many, counts: { rows: 25, rejected: 4321, duplicatesInFile: 0, conflicts: 1 } }),
+        previewFor: () => preview({ rejected: many, counts: { rows: 25, rejected: 4321, duplicatesInFile: 0, conflicts: 1, ignored: 0 } }),
       }),
     );
     await userEvent.upload(screen.getByLabelText('CSV file'), csv());

@@ -1,26 +1,32 @@
 /**
  * A small RFC 4180 reader: quoted fields may hold the delimiter, doubled quotes and line breaks; CRLF, LF and lone
- * CR end records. Cells are returned as written: nothing is trimmed, converted or evaluated.
+ * CR end records. Cells are returned as written: nothing is trimmed, converted or evaluated. `quoted` tells a
+ * quoted empty cell ("") from an empty one, which our own export uses for an empty note.
  */
-export type CsvRecord = { line: number; fields: string[] };
+export type CsvRecord = { line: number; fields: string[]; quoted: boolean[] };
 
 export function parseCsv(text: string, delimiter: ',' | ';'): CsvRecord[] {
   const records: CsvRecord[] = [];
   let fields: string[] = [];
+  let quotes: boolean[] = [];
   let field = '';
+  let wasQuoted = false;
   let quoted = false;
   let line = 1;
   let recordLine = 1;
   let i = 0;
   const endField = () => {
     fields.push(field);
+    quotes.push(wasQuoted);
     field = '';
+    wasQuoted = false;
   };
   const endRecord = () => {
     endField();
     // a record that is one empty cell is a blank line
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
+    if (!(fields.length === 1 && fields[0] === '' && !quotes[0])) records.push({ line: recordLine, fields, quoted: quotes });
     fields = [];
+    quotes = [];
   };
   while (i < text.length) {
     const ch = text[i]!;
@@ -42,6 +48,7 @@ export function parseCsv(text: string, delimiter: ',' | ';'): CsvRecord[] {
     }
     if (ch === '"' && field === '') {
       quoted = true;
+      wasQuoted = true;
       i++;
     } else if (ch === delimiter) {
       endField();
@@ -56,7 +63,7 @@ export function parseCsv(text: string, delimiter: ',' | ';'): CsvRecord[] {
       i++;
     }
   }
-  if (field !== '' || fields.length > 0) endRecord();
+  if (field !== '' || wasQuoted || fields.length > 0) endRecord();
   return records;
 }
 

@@ -1,42 +1,103 @@
 import { isCalendarDate, type DateFormat } from '@app/contract';
+import type { Zone } from './zone.js';
 
 export { DATE_FORMATS, type DateFormat } from '@app/contract';
 
-// ISO dates, optionally followed by a time and offset: only the date part as written is used (the local calendar
-// date of the reading), never shifted through UTC.
-const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\S*)?$/;
-const SLASHED = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:[ T]\S*)?$/;
+/**
+ * When a reading was taken, as the file says it: a calendar date, and the time of day when the file has one.
+ * `instant` is true when the file wrote a point in time (a zone such as Z or +01:00, or epoch milliseconds), which
+ * was turned into the person's date; a time without zone is a wall clock and its written date is kept.
+ */
+export type Stamp = { date: string; msOfDay: number | null; instant: boolean };
+export type StampResult = { ok: true; stamp: Stamp } | { ok: false; reason: string };
+export type StampOptions = {
+  /** Day/month order of slashed dates (d/M/yyyy or M/d/yyyy). */
+  order: DateFormat;
+  zone: Zone;
+  /** A time without zone is UTC (Samsung Health writes its start_time so). */
+  naiveIsUtc?: boolean;
+};
 
-const pad = (n: string) => n.padStart(2, '0');
+// a time of day, optionally with seconds, a fraction, a 12-hour marker and a zone
+const TIME = String.raw`(?:[T ]|,\s*|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*([AaPp]\.?[Mm]\.?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?`;
+const ISO = new RegExp(String.raw`^(\d{4})-(\d{1,2})-(\d{1,2})(?:${TIME})?$`, 'i');
+const YMD_DOTTED = new RegExp(String.raw`^(\d{4})[./](\d{1,2})[./](\d{1,2})(?:${TIME})?$`, 'i');
+/** d/M/yyyy or M/d/yyyy (the order is asked when the file cannot tell). */
+const SLASHED = new RegExp(String.raw`^(\d{1,2})/(\d{1,2})/(\d{4})(?:${TIME})?$`, 'i');
+/** dd.MM.yyyy: always day first, as everywhere dots are written. */
+const DOTTED = new RegExp(String.raw`^(\d{1,2})[.-](\d{1,2})[.-](\d{4})(?:${TIME})?$`, 'i');
+const EPOCH = /^(\d{10}|\d{13})$/;
 
-export type DateResult = { ok: true; date: string } | { ok: false; reason: string };
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+const isoDate = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
 
-/** A date cell → yyyy-MM-dd, using `format` for day/month order when the cell is slashed. */
-export function parseDateCell(raw: string, format: DateFormat): DateResult {
+/** Minutes east of UTC written after a time: Z, UTC, +01:00, -0800, +05. */
+function zoneMinutes(z: string): number {
+  if (/^(z|utc|gmt)$/i.test(z)) return 0;
+  const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(z)!;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+/** The reading of an instant (epoch milliseconds) in the person's zone. */
+export function stampOfInstant(epochMs: number, zone: Zone): Stamp {
+  const local = zone.local(epochMs);
+  return { date: local.date, msOfDay: local.msOfDay, instant: true };
+}
+
+function build(cell: string, y: number, mo: number, d: number, t: (string | undefined)[], o: StampOptions): StampResult {
+  const date = isoDate(y, mo, d);
+  if (!isCalendarDate(date)) return { ok: false, reason: `Date "${cell}" is not a real date` };
+  const [hh, mi, ss, frac, ampm, zone] = t;
+  if (hh === undefined) return { ok: true, stamp: { date, msOfDay: null, instant: false } };
+  let hour = Number(hh);
+  const minute = Number(mi);
+  const second = ss === undefined ? 0 : Number(ss);
+  if (ampm) {
+    if (hour < 1 || hour > 12) return { ok: false, reason: `Time in "${cell}" is not a time` };
+    hour = (hour % 12) + (/^p/i.test(ampm) ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59 || second > 60) return { ok: false, reason: `Time in "${cell}" is not a time` };
+  const ms = frac === undefined ? 0 : Math.floor(Number(`0.${frac}`) * 1000);
+  const msOfDay = ((hour * 60 + minute) * 60 + Math.min(second, 59)) * 1000 + ms;
+  if (zone === undefined && !o.naiveIsUtc) return { ok: true, stamp: { date, msOfDay, instant: false } };
+  const offset = zone === undefined ? 0 : zoneMinutes(zone);
+  const epoch = Date.UTC(y, mo - 1, d) + msOfDay - offset * 60_000;
+  return { ok: true, stamp: stampOfInstant(epoch, o.zone) };
+}
+
+/** A date cell (with or without a time) → the reading's calendar date; `o.order` decides d/M against M/d. */
+export function parseStamp(raw: string, o: StampOptions): StampResult {
   const cell = raw.trim();
   if (cell === '') return { ok: false, reason: 'Date is missing' };
-  let y: string, m: string, d: string;
-  const iso = ISO.exec(cell);
-  const slashed = SLASHED.exec(cell);
-  if (iso) [, y, m, d] = iso as unknown as [string, string, string, string];
-  else if (slashed && format !== 'yyyy-MM-dd') {
-    const [, a, b, year] = slashed as unknown as [string, string, string, string];
-    y = year;
-    [d, m] = format === 'dd/MM/yyyy' ? [a, b] : [b, a];
-  } else if (slashed) return { ok: false, reason: `Date "${cell}" is not in the format yyyy-MM-dd` };
-  else return { ok: false, reason: `Date "${cell}" is not a date` };
-  const date = `${y}-${pad(m)}-${pad(d)}`;
-  if (!isCalendarDate(date)) return { ok: false, reason: `Date "${cell}" is not a real date` };
-  return { ok: true, date };
+  let m = ISO.exec(cell) ?? YMD_DOTTED.exec(cell);
+  if (m) return build(cell, Number(m[1]), Number(m[2]), Number(m[3]), m.slice(4), o);
+  m = DOTTED.exec(cell);
+  if (m) return build(cell, Number(m[3]), Number(m[2]), Number(m[1]), m.slice(4), o);
+  m = SLASHED.exec(cell);
+  if (m) {
+    if (o.order === 'yyyy-MM-dd') return { ok: false, reason: `Date "${cell}" is not in the format yyyy-MM-dd` };
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    const [d, mo] = o.order === 'dd/MM/yyyy' ? [a, b] : [b, a];
+    return build(cell, Number(m[3]), mo, d, m.slice(4), o);
+  }
+  if (EPOCH.test(cell)) {
+    const ms = cell.length === 13 ? Number(cell) : Number(cell) * 1000;
+    return { ok: true, stamp: stampOfInstant(ms, o.zone) };
+  }
+  return { ok: false, reason: `Date "${cell}" is not a date` };
 }
 
 export type DateDetection = { value: DateFormat | null; ambiguous: boolean; candidates: DateFormat[] };
 
+export const ISO_ONLY: DateDetection = { value: 'yyyy-MM-dd', ambiguous: false, candidates: ['yyyy-MM-dd'] };
+
 /**
  * Day/month order from the data: a first number over 12 means dd/MM, a second one over 12 means MM/dd. When no
- * slashed date decides it, the file is ambiguous (unless every date is ISO).
+ * slashed date decides it, the file is ambiguous (unless no date is slashed at all). `known` is the order a format
+ * is documented to write, used when the data cannot tell.
  */
-export function detectDateFormat(cells: string[]): DateDetection {
+export function detectDateFormat(cells: Iterable<string>, known?: DateFormat): DateDetection {
   let slashed = 0;
   let dayFirst = 0;
   let monthFirst = 0;
@@ -47,8 +108,9 @@ export function detectDateFormat(cells: string[]): DateDetection {
     if (Number(m[1]) > 12) dayFirst++;
     if (Number(m[2]) > 12) monthFirst++;
   }
-  if (slashed === 0) return { value: 'yyyy-MM-dd', ambiguous: false, candidates: ['yyyy-MM-dd'] };
+  if (slashed === 0) return ISO_ONLY;
   if (dayFirst > 0 && monthFirst === 0) return { value: 'dd/MM/yyyy', ambiguous: false, candidates: ['dd/MM/yyyy'] };
   if (monthFirst > 0 && dayFirst === 0) return { value: 'MM/dd/yyyy', ambiguous: false, candidates: ['MM/dd/yyyy'] };
+  if (known && dayFirst === 0 && monthFirst === 0) return { value: known, ambiguous: false, candidates: [known] };
   return { value: null, ambiguous: true, candidates: ['dd/MM/yyyy', 'MM/dd/yyyy'] };
 }

@@ -1,100 +1,535 @@
 /**
- * The CSV formats we recognise, told apart by their header row (case-insensitive, a leading '#' ignored).
- * The shapes follow the public descriptions of each app's export; see the README section "Your data".
+ * The CSV layouts we recognise, told apart by their header row (case-insensitive, a leading '#' ignored), each
+ * learnt from the exporting app's own code or documentation (see the README section "Import"). A format turns
+ * its rows into readings for the Collector; dates, weights and notes are checked there, alike for every format.
  */
-export type Unit = 'kg' | 'lb';
-export type FormatId = 'generic' | 'libra' | 'openscale' | 'trendweight' | 'hackersdiet';
+import type { DateFormat } from '@app/contract';
+import type { CsvRecord } from './csv.js';
+import { detectDateFormat, ISO_ONLY, parseStamp, type DateDetection } from './dates.js';
+import type { Collector, FileUnit } from './readings.js';
+import type { Zone } from './zone.js';
 
-export type FormatSpec = {
-  id: FormatId;
-  label: string;
-  dateCol: number;
-  weightCol: number;
-  notesCol: number | null;
-  /** The unit the header itself states (weight_lb, openScale's kg), if any. */
-  headerUnit: Unit | null;
-  /** The unit when neither the header, a preamble line nor the request says: Hacker's Diet defaults to lb. */
-  defaultUnit: Unit;
-};
+export type FormatInfo = { id: string; label: string };
 
-export const FORMAT_LABELS: Record<FormatId, string> = {
+export const FORMATS = {
   generic: 'Generic CSV (date, weight, notes)',
+  'app-csv': "This app's CSV export",
+  'app-json': "This app's JSON export",
   libra: 'Libra',
-  openscale: 'openScale',
+  'openscale-2': 'openScale 2.x',
+  'openscale-3': 'openScale 3.x',
   trendweight: 'TrendWeight',
   hackersdiet: "The Hacker's Diet Online",
+  wger: 'wger',
+  withings: 'Withings (weight.csv)',
+  myfitnesspal: 'MyFitnessPal',
+  loseit: 'Lose It!',
+  fitbit: 'Fitbit data archive',
+  garmin: 'Garmin Connect',
+  'google-fit': 'Google Fit (Takeout)',
+  samsung: 'Samsung Health',
+  renpho: 'Renpho',
+  'apple-health': 'Apple Health',
+} as const;
+export type FormatId = keyof typeof FORMATS;
+export const formatInfo = (id: FormatId): FormatInfo => ({ id, label: FORMATS[id] });
+
+export type ReadContext = {
+  records: CsvRecord[];
+  headerAt: number;
+  collector: Collector;
+  zone: Zone;
+  /** The day/month order the person chose, if they did. */
+  dateFormat?: DateFormat;
 };
+export type CsvPlan = { format: FormatId; read(ctx: ReadContext): DateDetection };
+type Matcher = (h: string[], raw: string[], records: CsvRecord[], at: number) => CsvPlan | null;
 
 export const normalizeHeader = (cell: string) => cell.trim().replace(/^#\s*/, '').trim().toLowerCase().replace(/\s+/g, ' ');
 
-const GENERIC_WEIGHT: Record<string, Unit | null> = {
-  weight: null,
-  weight_kg: 'kg',
-  'weight (kg)': 'kg',
-  'weight kg': 'kg',
-  weightkg: 'kg',
-  weight_lb: 'lb',
-  weight_lbs: 'lb',
-  'weight (lb)': 'lb',
-  'weight (lbs)': 'lb',
-  'weight lb': 'lb',
-  weightlb: 'lb',
-};
-const NOTES = ['notes', 'note', 'comment', 'comments', 'log'];
-
-const spec = (
-  id: FormatId,
-  dateCol: number,
-  weightCol: number,
-  notesCol: number,
-  headerUnit: Unit | null,
-  defaultUnit: Unit = 'kg',
-): FormatSpec => ({
-  id,
-  label: FORMAT_LABELS[id],
-  dateCol,
-  weightCol,
-  notesCol: notesCol >= 0 ? notesCol : null,
-  headerUnit,
-  defaultUnit,
-});
-
-/** The format a header row announces, or null when the row is not a header we know. */
-export function detectFormat(cells: string[]): FormatSpec | null {
-  const h = cells.map(normalizeHeader);
-  const at = (name: string) => h.indexOf(name);
-  const notes = h.findIndex((c) => NOTES.includes(c));
-  if (at('date') >= 0 && at('weight') >= 0 && at('weight trend') >= 0) return spec('libra', at('date'), at('weight'), at('log'), null);
-  if (at('datetime') >= 0 && at('weight') >= 0) return spec('openscale', at('datetime'), at('weight'), at('comment'), 'kg');
-  if (at('date') >= 0 && at('trendweight') >= 0 && at('weight') >= 0) return spec('trendweight', at('date'), at('weight'), -1, null);
-  if (at('date') >= 0 && at('weight') >= 0 && at('trend') >= 0 && at('rung') >= 0)
-    return spec('hackersdiet', at('date'), at('weight'), at('comment'), null, 'lb');
-  if (at('date') < 0) return null;
-  // our own export carries weight_kg and weight_lb: the kg column wins
-  for (const name of ['weight_kg', ...Object.keys(GENERIC_WEIGHT)]) {
-    if (at(name) >= 0) return spec('generic', at('date'), at(name), notes, GENERIC_WEIGHT[name]!);
-  }
+export function unitOf(value: string): FileUnit | null {
+  const v = value.trim().toLowerCase();
+  if (['kg', 'kgs', 'kilogram', 'kilograms'].includes(v)) return 'kg';
+  if (['lb', 'lbs', 'pound', 'pounds'].includes(v)) return 'lb';
+  if (['st', 'stone', 'stones'].includes(v)) return 'st';
   return null;
 }
 
-/** A unit stated before the header: a 'Unit' cell with the value under it (Hacker's Diet), or '#Units:lb' (Libra). */
-export function preambleUnit(records: string[][]): Unit | null {
-  for (let r = 0; r < records.length; r++) {
-    const row = records[r]!;
-    for (let c = 0; c < row.length; c++) {
-      const cell = normalizeHeader(row[c]!);
-      const inline = /^units?\s*[:=]\s*(\S+)$/.exec(cell);
-      const value = inline ? inline[1] : cell === 'unit' || cell === 'units' ? records[r + 1]?.[c] : undefined;
-      const unit = value === undefined ? null : unitOf(value);
-      if (unit) return unit;
+/** Undoes our export's formula neutralisation: one leading apostrophe before = + - @ tab CR (and before more apostrophes). */
+export const unneutralise = (s: string) => (/^'+[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
+
+// "Date" and "Weight" as wger writes them in its languages (and people write them in spreadsheets)
+const DATE_WORDS = ['date', 'datum', 'fecha', 'data', 'дата', 'day', 'datetime', 'date/time', 'timestamp'];
+const WEIGHT_WORD = '(?:weight|body weight|gewicht|poids|peso|вес|váha|vikt|ciężar|waga|vekt|paino)';
+const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(kg|kgs|kilograms?|lb|lbs|pounds?)?\s*[)\]]?$`);
+const NOTES_WORDS = ['notes', 'note', 'comment', 'comments', 'log', 'notiz', 'notizen', 'kommentar', 'bemerkung', 'remarque', 'nota'];
+const TIME_WORDS = ['time', 'zeit', 'uhrzeit', 'heure', 'hora'];
+const MISSING = new Set(['', '--', '-', '–', '—', 'n/a', 'na']);
+const TRUE = /^(true|yes|y|1|deleted|x)$/i;
+
+const at = (h: string[], name: string) => h.indexOf(name);
+const has = (h: string[], ...names: string[]) => names.every((n) => h.includes(n));
+const findIndex = (h: string[], names: string[]) => h.findIndex((c) => names.includes(c));
+const cell = (f: string[], i: number | undefined) => (i === undefined || i < 0 ? '' : (f[i] ?? ''));
+
+type TableSpec = {
+  dateCol: number;
+  timeCol?: number;
+  weightCol: number;
+  notesCol?: number;
+  /** The unit of the weight column, when the header or the format states it. */
+  unit: FileUnit | null;
+  /** The day/month order the app writes, used when the dates cannot tell. */
+  knownOrder?: DateFormat;
+  naiveIsUtc?: boolean;
+  /** A reason to leave a row out on purpose (deleted, interpolated), or null. */
+  ignore?: (fields: string[]) => string | null;
+  /** Rows without a weight are left out with this reason (a day the app lists without a reading) instead of rejected. */
+  emptyWeight?: string;
+  /** The weight cell, when the format needs to mend it first. */
+  weight?: (fields: string[]) => string;
+  notes?: (record: CsvRecord) => string | null;
+  /** Weight cells may carry their unit ("80.4 kg"). */
+  unitInCell?: boolean;
+};
+
+const WEIGHT_WITH_UNIT = /^(.*?\d)\s*(kg|kgs|lb|lbs|st)$/i;
+
+/** Rows of a table with one reading per row. */
+function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
+  const { collector } = ctx;
+  const data = ctx.records.slice(ctx.headerAt + 1).filter((r) => !(r.fields[0] ?? '').trimStart().startsWith('#'));
+  const detected = detectDateFormat(
+    data.map((r) => cell(r.fields, spec.dateCol)),
+    spec.knownOrder,
+  );
+  const dateFormat: DateDetection = ctx.dateFormat ? { ...detected, value: ctx.dateFormat } : detected;
+  // an undecided file is read day-first for the preview; the client asks which one before importing
+  const order = dateFormat.value ?? detected.candidates[0]!;
+  for (const record of data) {
+    const f = record.fields;
+    const reason = spec.ignore?.(f);
+    if (reason) {
+      collector.ignore(reason);
+      continue;
+    }
+    let weight = (spec.weight ? spec.weight(f) : cell(f, spec.weightCol)).trim();
+    if (MISSING.has(weight)) weight = '';
+    if (weight === '' && spec.emptyWeight) {
+      collector.ignore(spec.emptyWeight);
+      continue;
+    }
+    const dateCell = cell(f, spec.dateCol).trim();
+    const time = spec.timeCol === undefined ? '' : cell(f, spec.timeCol).trim();
+    const shown = time && dateCell ? `${dateCell} ${time}` : dateCell;
+    const stamp = parseStamp(shown, { order, zone: ctx.zone, naiveIsUtc: spec.naiveIsUtc });
+    if (!stamp.ok) {
+      collector.reject(record.line, stamp.reason);
+      continue;
+    }
+    let unit = spec.unit;
+    if (spec.unitInCell) {
+      const m = WEIGHT_WITH_UNIT.exec(weight);
+      if (m) [weight, unit] = [m[1]!.trim(), unitOf(m[2]!) ?? unit];
+    }
+    const notes = spec.notes
+      ? spec.notes(record)
+      : spec.notesCol === undefined || spec.notesCol < 0
+        ? null
+        : cell(f, spec.notesCol) || null;
+    collector.add(record.line, stamp.stamp, shown, weight, unit, notes);
+  }
+  return dateFormat;
+}
+
+const table =
+  (spec: TableSpec): CsvPlan['read'] =>
+  (ctx) =>
+    readTable(ctx, spec);
+
+// ---- the formats -------------------------------------------------------------------------------------------
+
+/** Our own CSV export: date,weight_kg,weight_lb,notes. An empty note is written "" and comes back as "". */
+const appCsv: Matcher = (h) => {
+  if (h.join(',') !== 'date,weight_kg,weight_lb,notes') return null;
+  return {
+    format: 'app-csv',
+    read: table({
+      dateCol: 0,
+      weightCol: 1,
+      unit: 'kg',
+      notes: (r) => (r.fields[3] === '' || r.fields[3] === undefined ? (r.quoted[3] ? '' : null) : unneutralise(r.fields[3])),
+    }),
+  };
+};
+
+/**
+ * Libra (Android): `#Version:6`, `#Units:kg` (or lbs), then `#date;weight;weight trend;body fat;body fat trend;
+ * muscle mass;muscle mass trend;log` (version 5: `...;body fat trend;comment`). Timestamps are UTC (`...Z`).
+ */
+const libra: Matcher = (h, _raw, records, headerAt) => {
+  if (!has(h, 'date', 'weight', 'weight trend')) return null;
+  const unit = preambleUnit(records.slice(0, headerAt).map((r) => r.fields));
+  return {
+    format: 'libra',
+    read: table({ dateCol: at(h, 'date'), weightCol: at(h, 'weight'), notesCol: findIndex(h, ['log', 'comment']), unit }),
+  };
+};
+
+/**
+ * openScale 2.x (simplecsv): a quoted header of the measurement's fields in alphabetical order, `"dateTime"` as
+ * `yyyy-MM-dd HH:mm` (before 2.1.2 `dd.MM.yyyy HH:mm`), weights always in kg, newest first.
+ */
+const openScale2: Matcher = (h) => {
+  if (!has(h, 'datetime', 'weight')) return null;
+  return {
+    format: 'openscale-2',
+    read: table({ dateCol: at(h, 'datetime'), weightCol: at(h, 'weight'), notesCol: at(h, 'comment'), unit: 'kg' }),
+  };
+};
+
+/**
+ * openScale 3.x: `DATE,TIME,` then the measurement type keys in alphabetical order (`...,COMMENT,...,WEIGHT,...`),
+ * newest first. The weight is in the unit the person set for it (kg, lb or st), which the file does not state.
+ */
+const openScale3: Matcher = (h, raw) => {
+  if (!has(h, 'date', 'time', 'weight')) return null;
+  if (raw[at(h, 'date')]!.trim() !== 'DATE' || raw[at(h, 'weight')]!.trim() !== 'WEIGHT') return null;
+  return {
+    format: 'openscale-3',
+    read: table({
+      dateCol: at(h, 'date'),
+      timeCol: at(h, 'time'),
+      weightCol: at(h, 'weight'),
+      notesCol: at(h, 'comment'),
+      unit: null,
+    }),
+  };
+};
+
+/**
+ * TrendWeight's download (Download page, "Download as CSV"): the computed view
+ * `Date,Actual Weight,Weight Is Interpolated,Trend Weight,Actual Fat %,Fat Is Interpolated,Trend Fat %` or a scale's
+ * readings `Date,Time,Weight,Body Fat %`, newest first by default, in the profile's unit (not stated). Interpolated
+ * days are estimates and are left out. Numbers are formatted in the browser's language, so a German browser writes
+ * `80,5` into a comma-separated file: such a row has more cells than the header, and the weight is mended.
+ */
+const trendWeight: Matcher = (h) => {
+  const computed = has(h, 'date', 'actual weight', 'weight is interpolated');
+  const readings = h.join(',') === 'date,time,weight,body fat %';
+  if (!computed && !readings) return null;
+  const width = h.length;
+  if (computed) {
+    const interpolatedCol = at(h, 'weight is interpolated');
+    const weightCol = at(h, 'actual weight');
+    // in a comma-decimal row the Yes/No cell has moved: the weight is what lies between the date and it
+    const yesNo = (f: string[]) => f.findIndex((c, i) => i > weightCol && /^(yes|no)$/i.test(c.trim()));
+    return {
+      format: 'trendweight',
+      read: table({
+        dateCol: at(h, 'date'),
+        weightCol,
+        unit: null,
+        ignore: (f) => {
+          const i = f.length > width ? yesNo(f) : interpolatedCol;
+          return /^yes$/i.test(cell(f, i).trim()) ? 'interpolated days (estimates, not readings)' : null;
+        },
+        weight: (f) => {
+          if (f.length <= width) return cell(f, weightCol);
+          const end = yesNo(f);
+          return end < 0 ? cell(f, weightCol) : f.slice(weightCol, end).join('.');
+        },
+      }),
+    };
+  }
+  return {
+    format: 'trendweight',
+    read: table({
+      dateCol: 0,
+      timeCol: 1,
+      weightCol: 2,
+      unit: null,
+      // every number has one decimal: in a comma-decimal row the weight is two cells
+      weight: (f) =>
+        f.length > width && cell(f, 2).trim() !== '' && /^\d+$/.test(cell(f, 3).trim()) ? `${cell(f, 2)}.${cell(f, 3)}` : cell(f, 2),
+    }),
+  };
+};
+
+/**
+ * The Hacker's Diet Online (Utilities → Export log database → CSV): `Epoch`, `User`, `Preferences` and `Diet-Plan`
+ * lines, then for every month a `Date,Weight,Rung,Flag,Comment` header, a `StartTrend` line naming the month's unit
+ * (0 kg, 1 lb, 2 stone) and one line per day of the month, most without a weight. `Preferences` names the unit
+ * weights are logged in. Comments are ISO-8859-1; other characters are written `\x{20ac}`, a backslash `\\`.
+ */
+const HDO_UNITS: FileUnit[] = ['kg', 'lb', 'st'];
+const HDO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+export function decodeHdoText(s: string): string {
+  return s
+    .replace(/\\(\\|x\{([0-9a-fA-F]{1,6})\})/g, (all, what: string, hex?: string) => {
+      if (what === '\\') return '\\';
+      const cp = parseInt(hex!, 16);
+      return cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : all;
+    })
+    .replace(/&#x([0-9a-fA-F]{1,6});/g, (all, hex: string) => {
+      const cp = parseInt(hex, 16);
+      return cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : all;
+    });
+}
+const hackersDiet: Matcher = (h) => {
+  if (h.slice(0, 5).join(',') !== 'date,weight,rung,flag,comment') return null;
+  return {
+    format: 'hackersdiet',
+    read: (ctx) => {
+      let unit: FileUnit | null = null;
+      for (const r of ctx.records) {
+        const key = normalizeHeader(cell(r.fields, 0));
+        if (key === 'preferences') {
+          unit = unitOf(cell(r.fields, 2)) ?? unit;
+          if (unit) ctx.collector.stateUnit(unit);
+          continue;
+        }
+        if (key === 'starttrend') {
+          unit = HDO_UNITS[Number(cell(r.fields, 2).trim())] ?? unit;
+          continue;
+        }
+        if (!HDO_DAY.test(key)) continue; // Epoch, User, Diet-Plan and the monthly headers
+        const weight = cell(r.fields, 1).trim();
+        if (weight === '') {
+          ctx.collector.ignore('days without a weight');
+          continue;
+        }
+        const stamp = parseStamp(key, { order: 'yyyy-MM-dd', zone: ctx.zone });
+        if (!stamp.ok) {
+          ctx.collector.reject(r.line, stamp.reason);
+          continue;
+        }
+        ctx.collector.add(r.line, stamp.stamp, key, weight, unit, decodeHdoText(cell(r.fields, 4)).trim() || null);
+      }
+      return ISO_ONLY;
+    },
+  };
+};
+
+/**
+ * Withings (account → Download my data): weight.csv, `Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle
+ * mass (kg)","Hydration (kg)",Comments`, local times `yyyy-MM-dd HH:mm:ss`, newest first; `(lb)` in pounds.
+ */
+const withings: Matcher = (h) => {
+  const weightCol = h.findIndex((c) => /^weight \((kg|lb)\)$/.test(c));
+  if (at(h, 'date') < 0 || weightCol < 0 || !(h.includes('comments') || h.some((c) => c.startsWith('fat mass')))) return null;
+  return {
+    format: 'withings',
+    read: table({
+      dateCol: at(h, 'date'),
+      weightCol,
+      notesCol: at(h, 'comments'),
+      unit: unitOf(/\((kg|lb)\)/.exec(h[weightCol]!)![1]!),
+    }),
+  };
+};
+
+/**
+ * Garmin Connect (Health Stats → Weight → Export): `Time,Weight,Change,BMI,Body Fat,Skeletal Muscle Mass,Bone
+ * Mass,Body Water,` where a row holding only a date (` Dec 31, 2017`) heads the readings of that day, each with
+ * its time and a weight carrying its unit (`80.4 kg`, `177.4 lbs`); `--` marks a missing value.
+ */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const GARMIN_DAY = /^([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
+const garmin: Matcher = (h) => {
+  if (h[0] !== 'time' || !has(h, 'weight', 'change', 'bmi')) return null;
+  const weightCol = at(h, 'weight');
+  return {
+    format: 'garmin',
+    read: (ctx) => {
+      let day: string | null = null;
+      const records = ctx.records.slice(ctx.headerAt + 1);
+      for (const r of records) {
+        const first = cell(r.fields, 0).trim();
+        const d = GARMIN_DAY.exec(first);
+        if (d) {
+          const month = MONTHS.indexOf(d[1]!.toLowerCase()) + 1;
+          day = month > 0 ? `${d[3]}-${String(month).padStart(2, '0')}-${d[2]!.padStart(2, '0')}` : null;
+          if (!day) ctx.collector.reject(r.line, `Date "${first}" is not a date`);
+          continue;
+        }
+        if (!day) {
+          ctx.collector.reject(r.line, first ? `"${first}" comes before any date` : 'Date is missing');
+          continue;
+        }
+        let weight = cell(r.fields, weightCol).trim();
+        if (MISSING.has(weight)) weight = '';
+        const stamp = parseStamp(`${day} ${first}`, { order: 'yyyy-MM-dd', zone: ctx.zone });
+        if (!stamp.ok) {
+          ctx.collector.reject(r.line, stamp.reason);
+          continue;
+        }
+        const m = WEIGHT_WITH_UNIT.exec(weight);
+        ctx.collector.add(r.line, stamp.stamp, `${day} ${first}`, m ? m[1]! : weight, m ? unitOf(m[2]!) : null, null);
+      }
+      return ISO_ONLY;
+    },
+  };
+};
+
+/**
+ * Google Fit (Takeout → Fit): `Daily activity metrics.csv` (formerly `Daily Summaries.csv`), one row per day with
+ * `Average weight (kg)` among many columns; days without a weight are left out.
+ */
+const googleFit: Matcher = (h) => {
+  const weightCol = at(h, 'average weight (kg)');
+  if (at(h, 'date') < 0 || weightCol < 0) return null;
+  return {
+    format: 'google-fit',
+    read: table({ dateCol: at(h, 'date'), weightCol, unit: 'kg', emptyWeight: 'days without a weight' }),
+  };
+};
+
+/**
+ * Samsung Health (Settings → Download personal data): `com.samsung.health.weight.<time>.csv`, whose first line is
+ * `com.samsung.health.weight,<version>,<n>`; column names may carry the `com.samsung.health.weight.` prefix.
+ * `start_time` is UTC (`time_offset` names the zone of the phone), weights are kg.
+ */
+const samsung: Matcher = (h) => {
+  const s = h.map((c) => c.replace(/^com\.samsung\.health\.weight\./, ''));
+  if (!has(s, 'start_time', 'weight')) return null;
+  return {
+    format: 'samsung',
+    read: table({
+      dateCol: at(s, 'start_time'),
+      weightCol: at(s, 'weight'),
+      notesCol: at(s, 'comment'),
+      unit: 'kg',
+      naiveIsUtc: true,
+    }),
+  };
+};
+
+/** Lose It! (loseit.com → Settings → Export my data): weights.csv, `Date,Weight,Last Updated,Deleted`, month-first dates. */
+const loseIt: Matcher = (h) => {
+  if (!has(h, 'date', 'weight', 'deleted', 'last updated')) return null;
+  const deletedCol = at(h, 'deleted');
+  return {
+    format: 'loseit',
+    read: table({
+      dateCol: at(h, 'date'),
+      weightCol: at(h, 'weight'),
+      unit: null,
+      knownOrder: 'MM/dd/yyyy',
+      ignore: (f) => (TRUE.test(cell(f, deletedCol).trim()) ? 'rows deleted in Lose It!' : null),
+    }),
+  };
+};
+
+/**
+ * Renpho (app → Me → Export data): `Date,Time,Weight(kg),BMI,Body Fat(%),...` with dates `2025.12.03` and `--`
+ * for values the scale did not measure; older exports start with `Time of Measurement`. The unit is in the header.
+ */
+const renpho: Matcher = (h) => {
+  const weightCol = h.findIndex((c) => /^weight\s?\((kg|lb|lbs)\)$/.test(c));
+  const tom = at(h, 'time of measurement');
+  const renphoish =
+    tom >= 0 || h.some((c) => /^(body fat\(%\)|skeletal muscle\(%\)|subcutaneous fat\(%\)|fat-free (body )?(weight|mass))/.test(c));
+  if (weightCol < 0 || !renphoish) return null;
+  const unit = unitOf(/\((kg|lb|lbs)\)/.exec(h[weightCol]!)![1]!);
+  return {
+    format: 'renpho',
+    read: table(
+      tom >= 0
+        ? { dateCol: tom, weightCol, unit }
+        : { dateCol: at(h, 'date'), timeCol: at(h, 'time') >= 0 ? at(h, 'time') : undefined, weightCol, unit },
+    ),
+  };
+};
+
+/** MyFitnessPal (Settings → Export data): the measurements file, `Date,Body Fat %,Weight` in the account's unit. */
+const myFitnessPal: Matcher = (h) => {
+  if (!has(h, 'date', 'weight', 'body fat %') || h.includes('time')) return null;
+  return {
+    format: 'myfitnesspal',
+    read: table({ dateCol: at(h, 'date'), weightCol: at(h, 'weight'), unit: null }),
+  };
+};
+
+/**
+ * Any table with a date and a weight column (notes and a time column optional), in several languages. wger's
+ * export (`Date,Weight`, in German `Datum,Gewicht`, ...) is such a table whose dates are UTC timestamps.
+ */
+const WGER_STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?\+00:00$/;
+const generic: Matcher = (h, _raw, records, headerAt) => {
+  const dateCol = findIndex(h, DATE_WORDS);
+  if (dateCol < 0) return null;
+  // a column stating kg wins over a bare or a pound one: our own old export carried both
+  let weightCol = -1;
+  let unit: FileUnit | null = null;
+  for (const [i, c] of h.entries()) {
+    const m = WEIGHT_HEADER.exec(c);
+    if (!m) continue;
+    const u = m[1] ? unitOf(m[1].replace(/s$/, '')) : null;
+    if (weightCol < 0 || (u === 'kg' && unit !== 'kg')) [weightCol, unit] = [i, u];
+  }
+  if (weightCol < 0) return null;
+  const firstDate = cell(records[headerAt + 1]?.fields ?? [], dateCol).trim();
+  const format: FormatId = h.length === 2 && WGER_STAMP.test(firstDate) ? 'wger' : 'generic';
+  const timeCol = findIndex(h, TIME_WORDS);
+  const notesCol = findIndex(h, NOTES_WORDS);
+  return {
+    format,
+    read: table({
+      dateCol,
+      timeCol: timeCol >= 0 ? timeCol : undefined,
+      weightCol,
+      unit,
+      notes: notesCol < 0 ? undefined : (r) => unneutralise(cell(r.fields, notesCol)) || null,
+    }),
+  };
+};
+
+/** The order matters: the most specific layouts first, the generic table last. */
+const MATCHERS: Matcher[] = [
+  appCsv,
+  hackersDiet,
+  libra,
+  openScale2,
+  openScale3,
+  trendWeight,
+  withings,
+  garmin,
+  googleFit,
+  samsung,
+  loseIt,
+  renpho,
+  myFitnessPal,
+  generic,
+];
+
+/** How many lines before the header a file may hold (Libra's comments, Samsung's title line). */
+export const MAX_PREAMBLE = 20;
+
+/** The first row (of the first MAX_PREAMBLE) that is a header we know, and how to read the rows under it. */
+export function detectCsv(records: CsvRecord[]): { plan: CsvPlan; headerAt: number } | null {
+  for (let i = 0; i < Math.min(records.length, MAX_PREAMBLE); i++) {
+    const raw = records[i]!.fields;
+    const h = raw.map(normalizeHeader);
+    for (const match of MATCHERS) {
+      const plan = match(h, raw, records, i);
+      if (plan) return { plan, headerAt: i };
     }
   }
   return null;
 }
 
-export function unitOf(value: string): Unit | null {
-  const v = value.trim().toLowerCase();
-  if (['kg', 'kgs', 'kilogram', 'kilograms'].includes(v)) return 'kg';
-  if (['lb', 'lbs', 'pound', 'pounds'].includes(v)) return 'lb';
+/** A unit stated before the header: a `#Units:lb` comment line (Libra) or a `Unit` cell with the value under it. */
+export function preambleUnit(records: string[][]): FileUnit | null {
+  for (let r = 0; r < records.length; r++) {
+    const row = records[r]!;
+    for (let c = 0; c < row.length; c++) {
+      const value = normalizeHeader(row[c]!);
+      const inline = /^units?\s*[:=]\s*(\S+)$/.exec(value);
+      const below = value === 'unit' || value === 'units' ? records[r + 1]?.[c] : undefined;
+      const unit = inline ? unitOf(inline[1]!) : below === undefined ? null : unitOf(below);
+      if (unit) return unit;
+    }
+  }
   return null;
 }

@@ -1,20 +1,27 @@
 // Runs in a worker thread (lib/workers.ts): reading and parsing a file is the slow part of an import, and must not
-// hold the event loop that answers every other request.
-import { readFile } from 'node:fs/promises';
+// hold the event loop that answers every other request. Archives and Apple Health's export.xml stream through here
+// for as long as they take; progress goes back through the port.
 import type { MessagePort } from 'node:worker_threads';
-import { decodeText } from './csv.js';
-import { ImportFormatError, MAX_IMPORT_ROWS, parseImport, type ParseOptions } from './parse.js';
+import { ImportFormatError, MAX_IMPORT_ROWS, parseFile, type ParseOptions } from './parse.js';
 import { summarize, type ExistingEntries, type ImportSummary } from './summary.js';
 
 export type ParseTask = { path: string; options: ParseOptions; existing: ExistingEntries; port?: MessagePort };
 export type ParseProgress = { bytesRead: number };
 export type ParseTaskResult = { ok: true; summary: ImportSummary; rowChunks: string[] } | { ok: false; message: string };
 
+/** Progress is posted at most this often. */
+const PROGRESS_EVERY_MS = 100;
+
 export default async function parseTask({ path, options, existing, port }: ParseTask): Promise<ParseTaskResult> {
+  let last = 0;
+  const progress = (bytesRead: number) => {
+    const now = Date.now();
+    if (now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    port?.postMessage({ bytesRead } satisfies ParseProgress);
+  };
   try {
-    const bytes = await readFile(path);
-    port?.postMessage({ bytesRead: bytes.length } satisfies ParseProgress);
-    const parsed = parseImport(decodeText(bytes), options);
+    const parsed = await parseFile(path, options, progress);
     if (parsed.rows.length > MAX_IMPORT_ROWS)
       return {
         ok: false,

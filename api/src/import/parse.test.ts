@@ -1,23 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decodeText, parseCsv, sniffDelimiter } from './csv.js';
-import { detectDateFormat, parseDateCell } from './dates.js';
-import { lbToKg } from '@app/contract';
-import { parseImport, type ParseOptions } from './parse.js';
+import { detectDateFormat, parseStamp } from './dates.js';
+import { decodeHdoText } from './formats.js';
+import { parseFile, parseImport, type ParseOptions } from './parse.js';
+import { median, unitWarnings } from './readings.js';
+import { writeZip } from './testing/zip.js';
+import { Zone } from './zone.js';
 
-const fixture = (name: string) => decodeText(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+// Expected values are computed here, independently of the importer: pounds with the product's factor, dates by
+// reasoning written next to them.
+const LB = 2.20462;
+const lb = (v: number) => v / LB;
+const st = (v: number) => (v * 14) / LB;
+
+const fixtureBytes = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => decodeText(fixtureBytes(name));
 const opts: ParseOptions = { tomorrow: '2026-11-22' };
+const berlin: ParseOptions = { ...opts, timeZone: 'Europe/Berlin' };
 const simple = (p: ReturnType<typeof parseImport>) => p.rows.map((r) => [r.date, r.weightKg, r.notes]);
+const utc = new Zone('UTC');
 
 describe('csv reader (RFC 4180)', () => {
   it('quoted delimiters, doubled quotes, line breaks in quotes, CRLF, LF and CR, blank lines', () => {
     const text = 'a,b\r\n"x,1","say ""hi"""\n"two\r\nlines",z\r\rlast,1';
-    expect(parseCsv(text, ',')).toEqual([
+    expect(parseCsv(text, ',').map(({ line, fields }) => ({ line, fields }))).toEqual([
       { line: 1, fields: ['a', 'b'] },
       { line: 2, fields: ['x,1', 'say "hi"'] },
       { line: 3, fields: ['two\r\nlines', 'z'] },
       { line: 6, fields: ['last', '1'] },
     ]);
+  });
+  it('tells a quoted empty cell from an empty one', () => {
+    expect(parseCsv('a,"",b,\n', ',')[0]!.quoted).toEqual([false, true, false, false]);
   });
   it('sniffs ; when it outnumbers , outside quotes, skipping #key:value lines', () => {
     expect(sniffDelimiter('#Version:6\n#date;weight;log\n2024-01-01;80,5;"a,b,c"')).toBe(';');
@@ -29,20 +46,47 @@ describe('csv reader (RFC 4180)', () => {
   });
 });
 
-describe('dates', () => {
-  it('ISO dates and timestamps keep the date as written (never shifted through UTC)', () => {
-    expect(parseDateCell('2024-03-02T23:30:00.000-0800', 'yyyy-MM-dd')).toEqual({ ok: true, date: '2024-03-02' });
-    expect(parseDateCell('2024-03-01T00:30:00+14:00', 'dd/MM/yyyy')).toEqual({ ok: true, date: '2024-03-01' });
-    expect(parseDateCell('2024-4-1 07:30', 'yyyy-MM-dd')).toEqual({ ok: true, date: '2024-04-01' });
+describe('dates and time zones', () => {
+  const stamp = (cell: string, zone = utc, order: 'dd/MM/yyyy' | 'MM/dd/yyyy' | 'yyyy-MM-dd' = 'yyyy-MM-dd') => {
+    const r = parseStamp(cell, { order, zone });
+    return r.ok ? r.stamp.date : r.reason;
+  };
+  it('a time without zone is a wall clock: its written date is kept', () => {
+    expect(stamp('2024-03-02 23:30', new Zone('Asia/Tokyo'))).toBe('2024-03-02');
+    expect(stamp('2024-4-1 07:30:12.5')).toBe('2024-04-01');
+    expect(stamp('2025.12.03 10:11:50')).toBe('2025-12-03');
+    expect(stamp('01.04.2024 07:45')).toBe('2024-04-01');
+  });
+  it('an instant (Z, an offset, epoch milliseconds) becomes the date in the person’s zone', () => {
+    // 23:30 UTC on 2 March is 00:30 on 3 March in Berlin (UTC+1) and 15:30 on 2 March in Los Angeles (UTC-8)
+    expect(stamp('2024-03-02T23:30:00.000Z', new Zone('Europe/Berlin'))).toBe('2024-03-03');
+    expect(stamp('2024-03-02T23:30:00.000Z', new Zone('America/Los_Angeles'))).toBe('2024-03-02');
+    // 07:12 at +01:00 is 06:12 UTC, 01:12 in New York
+    expect(stamp('2024-02-01 07:12:00 +0100', new Zone('America/New_York'))).toBe('2024-02-01');
+    // -08:00 late evening is the next morning in Berlin
+    expect(stamp('2024-03-02T23:30:00-08:00', new Zone('Europe/Berlin'))).toBe('2024-03-03');
+    // 1709331120000 ms = 2024-03-01T22:12:00Z: still the 1st in London, the 2nd in Tokyo
+    expect(stamp('1709331120000', new Zone('Europe/London'))).toBe('2024-03-01');
+    expect(stamp('1709331120', new Zone('Asia/Tokyo'))).toBe('2024-03-02');
+    // summer time: 22:30 UTC on 30 June is 00:30 on 1 July in Berlin (UTC+2)
+    expect(stamp('2024-06-30 22:30:00+00:00', new Zone('Europe/Berlin'))).toBe('2024-07-01');
+    // an unknown zone name falls back to UTC
+    expect(new Zone('Mars/Olympus').name).toBe('UTC');
+  });
+  it('12-hour times', () => {
+    const r = parseStamp('2024-02-03 7:12 PM', { order: 'yyyy-MM-dd', zone: utc });
+    expect(r).toEqual({ ok: true, stamp: { date: '2024-02-03', msOfDay: (19 * 60 + 12) * 60_000, instant: false } });
+    expect(stamp('2024-02-03 13:12 PM')).toBe('Time in "2024-02-03 13:12 PM" is not a time');
   });
   it('slashed dates follow the chosen order; impossible dates are named', () => {
-    expect(parseDateCell('03/04/2024', 'dd/MM/yyyy')).toEqual({ ok: true, date: '2024-04-03' });
-    expect(parseDateCell('03/04/2024', 'MM/dd/yyyy')).toEqual({ ok: true, date: '2024-03-04' });
-    expect(parseDateCell('31/02/2024', 'dd/MM/yyyy')).toEqual({ ok: false, reason: 'Date "31/02/2024" is not a real date' });
-    expect(parseDateCell('yesterday', 'dd/MM/yyyy')).toEqual({ ok: false, reason: 'Date "yesterday" is not a date' });
-    expect(parseDateCell('', 'dd/MM/yyyy')).toEqual({ ok: false, reason: 'Date is missing' });
+    expect(stamp('03/04/2024', utc, 'dd/MM/yyyy')).toBe('2024-04-03');
+    expect(stamp('03/04/2024', utc, 'MM/dd/yyyy')).toBe('2024-03-04');
+    expect(stamp('31/02/2024', utc, 'dd/MM/yyyy')).toBe('Date "31/02/2024" is not a real date');
+    expect(stamp('yesterday', utc, 'dd/MM/yyyy')).toBe('Date "yesterday" is not a date');
+    expect(stamp('', utc, 'dd/MM/yyyy')).toBe('Date is missing');
+    expect(stamp('2024-01-01 25:00')).toBe('Time in "2024-01-01 25:00" is not a time');
   });
-  it('detects the order from days over 12, else ambiguous', () => {
+  it('detects the order from days over 12, else ambiguous (or the order the app is known to write)', () => {
     expect(detectDateFormat(['2024-01-01'])).toMatchObject({ value: 'yyyy-MM-dd', ambiguous: false });
     expect(detectDateFormat(['01/02/2024', '31/01/2024'])).toMatchObject({ value: 'dd/MM/yyyy', ambiguous: false });
     expect(detectDateFormat(['01/02/2024', '01/31/2024'])).toMatchObject({ value: 'MM/dd/yyyy', ambiguous: false });
@@ -51,11 +95,24 @@ describe('dates', () => {
       ambiguous: true,
       candidates: ['dd/MM/yyyy', 'MM/dd/yyyy'],
     });
+    expect(detectDateFormat(['01/02/2024'], 'MM/dd/yyyy')).toMatchObject({ value: 'MM/dd/yyyy', ambiguous: false });
   });
 });
 
-describe('formats', () => {
-  it('generic kg: notes with commas, quotes and line breaks; bad date, formula, duplicate, negative', () => {
+describe('unit warnings', () => {
+  it('warn when the median looks like the other unit, with the thresholds of the contract', () => {
+    expect(median([1, 3, 2])).toBe(2);
+    expect(median([1, 2, 3, 10])).toBe(2.5);
+    expect(unitWarnings('kg', [150, 150, 151])).toEqual([]);
+    expect(unitWarnings('kg', [149, 151, 152])[0]!.code).toBe('looks-like-lb');
+    expect(unitWarnings('lb', [90, 90, 89])).toEqual([]);
+    expect(unitWarnings('lb', [80, 85, 91])[0]!.code).toBe('looks-like-kg');
+    expect(unitWarnings('kg', [])).toEqual([]);
+  });
+});
+
+describe('generic CSV', () => {
+  it('kg: notes with commas, quotes and line breaks; bad date, formula, duplicate, negative', () => {
     const p = parseImport(fixture('generic-kg.csv'), opts);
     expect(p.format.id).toBe('generic');
     expect(p.unit).toBe('kg');
@@ -75,15 +132,12 @@ describe('formats', () => {
     expect(p.duplicatesInFile).toBe(1);
   });
 
-  it('generic lb with a BOM, CRLF and day-first dates', () => {
+  it('lb with a BOM, CRLF and day-first dates', () => {
     const p = parseImport(fixture('generic-lb-bom-crlf.csv'), opts);
-    expect(p.format.id).toBe('generic');
-    expect(p.unit).toBe('lb');
-    expect(p.unitStated).toBe(true);
-    expect(p.dateFormat).toMatchObject({ value: 'dd/MM/yyyy', ambiguous: false });
+    expect(p).toMatchObject({ unit: 'kg', unitStated: true, fileUnits: ['lb'], dateFormat: { value: 'dd/MM/yyyy', ambiguous: false } });
     expect(simple(p)).toEqual([
-      ['2024-01-31', lbToKg(176.4), 'Morning, fasted'],
-      ['2024-02-01', lbToKg(175), null],
+      ['2024-01-31', lb(176.4), 'Morning, fasted'],
+      ['2024-02-01', lb(175), null],
     ]);
     expect(p.rejected).toEqual([
       { line: 4, reason: 'Date "31/02/2024" is not a real date' },
@@ -91,7 +145,7 @@ describe('formats', () => {
     ]);
   });
 
-  it('generic with ; and decimal commas, month-first dates', () => {
+  it('; and decimal commas, month-first dates', () => {
     const p = parseImport(fixture('generic-semicolon.csv'), opts);
     expect(p.dateFormat.value).toBe('MM/dd/yyyy');
     expect(simple(p)).toEqual([
@@ -100,11 +154,15 @@ describe('formats', () => {
     ]);
   });
 
-  it('generic weight column in the unit the request names', () => {
+  it('a weight column that does not say its unit is in the unit of the request (the preference)', () => {
     const p = parseImport('date,weight\n2024-01-01,200\n', { ...opts, unit: 'lb' });
-    expect(p.unit).toBe('lb');
-    expect(p.unitStated).toBe(false);
-    expect(p.rows[0]!.weightKg).toBe(200 / 2.20462);
+    expect(p).toMatchObject({ unit: 'lb', unitStated: false, fileUnits: [], warnings: [] });
+    expect(p.rows[0]!.weightKg).toBe(lb(200));
+    // the same numbers as kilograms look like pounds
+    expect(parseImport('date,weight\n2024-01-01,200\n2024-01-02,199\n2024-01-03,80\n', opts).warnings).toEqual([
+      { code: 'looks-like-lb', message: 'These weights look like pounds (half of them are above 150). If they are, choose pounds.' },
+    ]);
+    expect(parseImport('date,weight\n2024-01-01,80\n', { ...opts, unit: 'lb' }).warnings[0]!.code).toBe('looks-like-kg');
   });
 
   it('ambiguous day/month order: candidates; an explicit choice is followed', () => {
@@ -115,53 +173,23 @@ describe('formats', () => {
     expect(us.rows.map((r) => r.date)).toEqual(['2024-01-02', '2024-03-04', '2024-05-06']);
   });
 
-  it('Libra: comment lines, ; separated, ISO timestamps as local dates, first reading of a day wins', () => {
-    const p = parseImport(fixture('libra.csv'), opts);
-    expect(p.format).toEqual({ id: 'libra', label: 'Libra' });
-    expect(simple(p)).toEqual([
-      ['2024-03-01', 82.4, null],
-      ['2024-03-02', 82, 'late; after "pizza"'],
-      ['2024-03-03', 81.8, null],
-    ]);
-    expect(p.duplicatesInFile).toBe(1);
-    expect(parseImport(fixture('libra.csv').replace('#Units:kg', '#Units:lb'), opts).unit).toBe('lb');
-  });
-
-  it('openScale: quoted header, yyyy-MM-dd HH:mm, kg, comment column', () => {
-    const p = parseImport(fixture('openscale.csv'), opts);
-    expect(p.format.id).toBe('openscale');
-    expect(simple(p)).toEqual([
-      ['2024-04-01', 75.2, null],
-      ['2024-04-02', 75, 'after run, tired'],
-      ['2024-04-03', 74.9, null],
+  it('a time column; several readings of a day keep the earliest, whatever the order of the file', () => {
+    const text = 'date,time,weight\n2024-01-01,21:00,81\n2024-01-01,07:00,80\n2024-01-02,12:00,79\n2024-01-02,06:00,78\n';
+    expect(simple(parseImport(text, opts))).toEqual([
+      ['2024-01-01', 80, null],
+      ['2024-01-02', 78, null],
     ]);
   });
 
-  it('TrendWeight: the Weight column, never the trend; days without a weight are rejected', () => {
-    const p = parseImport(fixture('trendweight.csv'), opts);
-    expect(p.format.id).toBe('trendweight');
-    expect(simple(p)).toEqual([
-      ['2024-05-01', 90.5, null],
-      ['2024-05-02', 89.6, null],
-    ]);
-    expect(p.rejected).toEqual([{ line: 4, reason: 'Weight is missing' }]);
+  it('rows without a time: the one recorded first (the first row oldest-first, the last row newest-first)', () => {
+    expect(simple(parseImport('date,weight\n2024-01-01,80\n2024-01-01,81\n2024-01-02,79\n', opts))[0]).toEqual(['2024-01-01', 80, null]);
+    expect(simple(parseImport('date,weight\n2024-01-02,79\n2024-01-01,81\n2024-01-01,80\n', opts))[0]).toEqual(['2024-01-01', 80, null]);
   });
 
-  it("Hacker's Diet Online: the unit of the Epoch/Unit preamble, lb by default", () => {
-    const p = parseImport(fixture('hackersdiet.csv'), opts);
-    expect(p.format.id).toBe('hackersdiet');
-    expect(p.unit).toBe('lb');
-    expect(simple(p)).toEqual([
-      ['2024-06-01', lbToKg(200), 'Start'],
-      ['2024-06-02', lbToKg(199), 'Walked, 5 km'],
-    ]);
-    expect(parseImport(fixture('hackersdiet.csv').replace(',lb', ',kg'), opts).rows[0]!.weightKg).toBe(200);
-    expect(parseImport(fixture('hackersdiet-default.csv'), opts).unit).toBe('lb');
-  });
-
-  it('our own export: weight_kg wins over weight_lb; neutralised notes come back as written', () => {
-    const p = parseImport("date,weight_kg,weight_lb,notes\r\n2024-01-01,80.123456789,176.64,'=SUM(A1)\r\n", opts);
-    expect(simple(p)).toEqual([['2024-01-01', 80.123456789, '=SUM(A1)']]);
+  it('headers in other languages; formulas in notes stay text', () => {
+    const p = parseImport('Datum;Gewicht (kg);Notiz\n31.01.2024;80,5;=1+1\n', opts);
+    expect(p).toMatchObject({ format: { id: 'generic' }, fileUnits: ['kg'] });
+    expect(simple(p)).toEqual([['2024-01-31', 80.5, '=1+1']]);
   });
 
   it('dates out of range and unknown files', () => {
@@ -170,5 +198,344 @@ describe('formats', () => {
     expect(p.rows).toHaveLength(1);
     expect(() => parseImport('when,kilos\n2024-01-01,80\n', opts)).toThrow(/not recognised/);
     expect(() => parseImport('', opts)).toThrow(/not recognised/);
+    expect(() => parseImport('{"x": 1}', opts)).toThrow(/not recognised/);
+    expect(() => parseImport('{"x": ', opts)).toThrow('The file looks like JSON but is not valid JSON');
+  });
+});
+
+describe("the product's own exports", () => {
+  it('CSV: weight_kg wins over weight_lb; neutralised notes come back as written; "" stays "", empty stays null', () => {
+    const p = parseImport(
+      'date,weight_kg,weight_lb,notes\r\n2024-01-01,80.123456789,176.64,\'=SUM(A1)\r\n2024-01-02,80,176.37,""\r\n2024-01-03,80,176.37,\r\n',
+      opts,
+    );
+    expect(p).toMatchObject({ format: { id: 'app-csv' }, unitStated: true, fileUnits: ['kg'] });
+    expect(simple(p)).toEqual([
+      ['2024-01-01', 80.123456789, '=SUM(A1)'],
+      ['2024-01-02', 80, ''],
+      ['2024-01-03', 80, null],
+    ]);
+  });
+  it('JSON: entries with full precision; "" and null notes kept as they are', () => {
+    const doc = {
+      profile: { id: 'x', timeZone: 'Europe/Berlin' },
+      goal: null,
+      entries: [
+        { id: 'a', date: '2024-01-01', weightKg: 100 / 3, notes: '' },
+        { id: 'b', date: '2024-01-02', weightKg: 80, notes: null },
+        { id: 'c', date: '2024-02-30', weightKg: 80, notes: null },
+        { id: 'd', date: '2024-01-03', weightKg: '80', notes: 'x' },
+      ],
+    };
+    const p = parseImport(JSON.stringify(doc), opts);
+    expect(p.format).toEqual({ id: 'app-json', label: "This app's JSON export" });
+    expect(simple(p)).toEqual([
+      ['2024-01-01', 100 / 3, ''],
+      ['2024-01-02', 80, null],
+    ]);
+    expect(p.rejected).toEqual([
+      { line: 3, reason: 'Date "2024-02-30" is not a real date' },
+      { line: 4, reason: 'Weight is missing' },
+    ]);
+  });
+});
+
+describe('openScale', () => {
+  it('2.x: alphabetical quoted header, kg, newest first: the earliest reading of a day wins; junk lines rejected', () => {
+    const p = parseImport(fixture('openscale-2.csv'), opts);
+    expect(p).toMatchObject({ format: { id: 'openscale-2', label: 'openScale 2.x' }, unitStated: true, fileUnits: ['kg'] });
+    expect(simple(p)).toEqual([
+      ['2024-04-02', 75.25, null],
+      ['2024-04-03', 75.0, 'after run, "tired"'], // 07:31, not the 21:05 reading listed before it
+    ]);
+    expect(p.duplicatesInFile).toBe(1);
+    expect(p.rejected).toEqual([{ line: 5, reason: 'Date is missing' }]);
+  });
+  it('3.x: DATE,TIME,...,WEIGHT in the unit the person set, not stated: the preference applies', () => {
+    const p = parseImport(fixture('openscale-3.csv'), { ...opts, unit: 'lb' });
+    expect(p).toMatchObject({ format: { id: 'openscale-3' }, unit: 'lb', unitStated: false, warnings: [] });
+    expect(simple(p)).toEqual([
+      ['2024-04-10', lb(165.8), null],
+      ['2024-04-11', lb(165.2), 'fasted, before coffee'], // 06:48 beats 19:02
+    ]);
+    expect(parseImport(fixture('openscale-3.csv'), opts).warnings[0]!.code).toBe('looks-like-lb');
+  });
+});
+
+describe('Libra', () => {
+  it('UTC timestamps become dates in the person’s zone; the earliest of a day wins; ; in quoted notes', () => {
+    const p = parseImport(fixture('libra-kg.csv'), berlin);
+    expect(p).toMatchObject({ format: { id: 'libra' }, fileUnits: ['kg'], unitStated: true, timeZone: 'Europe/Berlin' });
+    expect(simple(p)).toEqual([
+      ['2024-03-01', 82.4, null], // 07:12 in Berlin; 22:40 the same evening is dropped
+      ['2024-03-03', 82.0, 'late; after "pizza"'], // 23:30 UTC on the 2nd is 00:30 on the 3rd in Berlin
+      ['2024-03-04', 81.8, null],
+    ]);
+    expect(p.duplicatesInFile).toBe(1);
+    const la = parseImport(fixture('libra-kg.csv'), { ...opts, timeZone: 'America/Los_Angeles' });
+    expect(simple(la)).toEqual([
+      ['2024-02-29', 82.4, null], // 06:12 UTC is 22:12 the day before in Los Angeles
+      ['2024-03-01', 83.1, 'late dinner'],
+      ['2024-03-02', 82.0, 'late; after "pizza"'],
+      ['2024-03-03', 81.8, null],
+    ]);
+  });
+  it('#Units:lbs, version 5 with a comment column and local times', () => {
+    const p = parseImport(fixture('libra-lbs.csv'), opts);
+    expect(p).toMatchObject({ fileUnits: ['lb'], unitStated: true, timeZone: null });
+    expect(simple(p)).toEqual([
+      ['2019-06-11', lb(181.4), null],
+      ['2019-06-12', lb(180.6), 'Sunday, long walk'],
+    ]);
+  });
+});
+
+describe('TrendWeight', () => {
+  it('the computed download: actual weights only, interpolated days left out, unit from the preference', () => {
+    const p = parseImport(fixture('trendweight.csv'), opts);
+    expect(p).toMatchObject({ format: { id: 'trendweight', label: 'TrendWeight' }, unitStated: false });
+    expect(simple(p)).toEqual([
+      ['2024-05-01', 90.5, null],
+      ['2024-05-02', 89.6, null],
+      ['2024-05-04', 89.4, null],
+    ]);
+    expect(p.ignored).toEqual([{ reason: 'interpolated days (estimates, not readings)', count: 1 }]);
+    expect(p.rejected).toEqual([]);
+  });
+  it('decimal commas from a German browser in a comma-separated file', () => {
+    const p = parseImport(fixture('trendweight-comma-decimals.csv'), opts);
+    expect(simple(p)).toEqual([
+      ['2024-05-01', 90.5, null],
+      ['2024-05-02', 89.6, null],
+    ]);
+    expect(p.ignored).toEqual([{ reason: 'interpolated days (estimates, not readings)', count: 1 }]);
+  });
+  it("a scale's readings: the earliest of the day, in pounds", () => {
+    const p = parseImport(fixture('trendweight-readings.csv'), { ...opts, unit: 'lb' });
+    expect(simple(p)).toEqual([
+      ['2024-05-01', lb(198.2), null],
+      ['2024-05-02', lb(197.6), null],
+    ]);
+  });
+});
+
+describe("The Hacker's Diet Online", () => {
+  it('the unit of Preferences and of each month, empty days left out, escapes and ISO-8859-1 in comments', () => {
+    const p = parseImport(fixture('hackersdiet.csv'), opts);
+    expect(p).toMatchObject({ format: { id: 'hackersdiet' }, unitStated: true, fileUnits: ['kg', 'lb'] });
+    expect(simple(p)).toEqual([
+      ['2024-06-01', lb(200), 'Start'],
+      ['2024-06-02', lb(199), 'Walked, 5 km'],
+      ['2024-06-04', lb(198.4), 'Café au lait: 4€, not \\ cheap'],
+      ['2024-07-01', 90.2, null], // July was logged in kilograms (StartTrend unit 0)
+    ]);
+    expect(p.ignored).toEqual([{ reason: 'days without a weight', count: 30 + 31 - 4 }]);
+    expect(p.rejected).toEqual([]);
+  });
+  it('stone, and escapes', () => {
+    expect(decodeHdoText('a\\\\b \\x{20ac} \\x{1f600} &#x263a; \\x{d800}')).toBe('a\\b € 😀 ☺ \\x{d800}');
+    const text = 'Date,Weight,Rung,Flag,Comment\r\nStartTrend,0,2,0,0,1.0\r\n2024-01-01,12.5,1,0,\r\n';
+    expect(simple(parseImport(text, opts))).toEqual([['2024-01-01', st(12.5), null]]);
+  });
+});
+
+describe('wger', () => {
+  it('English header, UTC timestamps: the day in the person’s zone', () => {
+    const p = parseImport(fixture('wger-en.csv'), berlin);
+    expect(p.format).toEqual({ id: 'wger', label: 'wger' });
+    expect(simple(p)).toEqual([
+      ['2024-01-30', 80.3, null],
+      ['2024-02-01', 80.1, null], // 23:30 UTC on the 31st is 00:30 on 1 February in Berlin, before 06:15
+    ]);
+    expect(simple(parseImport(fixture('wger-en.csv'), opts)).map((r) => r[0])).toEqual(['2024-01-30', '2024-01-31', '2024-02-01']);
+  });
+  it('German header (Datum,Gewicht), in pounds', () => {
+    const p = parseImport(fixture('wger-de.csv'), { ...berlin, unit: 'lb' });
+    expect(p.format.id).toBe('wger');
+    expect(simple(p)).toEqual([
+      ['2024-01-30', lb(177), null],
+      ['2024-01-31', lb(176.5), null],
+    ]);
+  });
+});
+
+describe('Withings, MyFitnessPal, Lose It!', () => {
+  it('Withings weight.csv: unit in the header, newest first, comments', () => {
+    const p = parseImport(fixture('withings-weight.csv'), opts);
+    expect(p).toMatchObject({ format: { id: 'withings' }, fileUnits: ['kg'], unitStated: true });
+    expect(simple(p)).toEqual([
+      ['2024-02-01', 78.9, null],
+      ['2024-02-02', 78.6, 'Morning, before "run"'],
+    ]);
+    const inLb = parseImport(fixture('withings-weight.csv').replace('Weight (kg)', 'Weight (lb)'), opts);
+    expect(inLb.rows[0]!.weightKg).toBe(lb(78.9));
+  });
+  it('MyFitnessPal: Date,Body Fat %,Weight in the preference', () => {
+    const p = parseImport(fixture('myfitnesspal.csv'), { ...opts, unit: 'lb' });
+    expect(p.format.id).toBe('myfitnesspal');
+    expect(simple(p)).toEqual([
+      ['2024-01-01', lb(176.4), null],
+      ['2024-01-08', lb(175.2), null],
+    ]);
+  });
+  it('Lose It!: deleted rows left out, month-first dates', () => {
+    const p = parseImport(fixture('loseit-weights.csv'), { ...opts, unit: 'lb' });
+    expect(p).toMatchObject({ format: { id: 'loseit' }, dateFormat: { value: 'MM/dd/yyyy', ambiguous: false } });
+    expect(simple(p)).toEqual([
+      ['2024-01-02', lb(201.4), null],
+      ['2024-01-03', lb(200.2), null],
+      ['2024-01-13', lb(199.6), null],
+    ]);
+    expect(p.ignored).toEqual([{ reason: 'rows deleted in Lose It!', count: 1 }]);
+    // no day over 12: Lose It! writes month first, so nothing is asked
+    const early = parseImport('Date,Weight,Last Updated,Deleted\n01/02/2024,200,,false\n', opts);
+    expect(early.dateFormat).toMatchObject({ value: 'MM/dd/yyyy', ambiguous: false });
+    expect(early.rows[0]!.date).toBe('2024-01-02');
+  });
+});
+
+describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
+  it('Fitbit weight JSON: two-digit years, the earliest of a day', () => {
+    const p = parseImport(fixture('fitbit-weight-2024-01-01.json'), { ...opts, unit: 'lb' });
+    expect(p).toMatchObject({ format: { id: 'fitbit' }, unitStated: false });
+    expect(simple(p)).toEqual([
+      ['2024-01-01', lb(176.4), null], // 07:52, listed after the 19:30 reading
+      ['2024-01-02', lb(175.9), null],
+    ]);
+  });
+  it('Garmin Connect: date rows, 12-hour times, units in the cells', () => {
+    const p = parseImport(fixture('garmin-weight.csv'), { ...opts, unit: 'lb' });
+    expect(p).toMatchObject({ format: { id: 'garmin' }, unitStated: true, fileUnits: ['kg'] });
+    expect(simple(p)).toEqual([
+      ['2024-02-02', 80.7, null],
+      ['2024-02-03', 80.5, null], // 6:58 AM beats 7:12 PM
+    ]);
+    const pounds = parseImport(fixture('garmin-weight.csv').replace('80.7 kg', '177.9 lbs'), opts);
+    expect(pounds.rows[0]!.weightKg).toBe(lb(177.9));
+  });
+  it('Google Fit: daily metrics (days without a weight left out) and data points (nanosecond instants)', () => {
+    const daily = parseImport(fixture('google-fit-daily-activity-metrics.csv'), opts);
+    expect(daily).toMatchObject({ format: { id: 'google-fit' }, fileUnits: ['kg'] });
+    expect(simple(daily)).toEqual([
+      ['2024-03-01', 81.6, null],
+      ['2024-03-03', 81.35, null],
+    ]);
+    expect(daily.ignored).toEqual([{ reason: 'days without a weight', count: 1 }]);
+    // 1709331120 s = 2024-03-01T22:12:00Z: 23:12 in Berlin; 1709363520 s = 2024-03-02T07:12:00Z
+    const points = parseImport(fixture('google-fit-weight.json'), berlin);
+    expect(simple(points)).toEqual([
+      ['2024-03-01', 81.5999984741211, null],
+      ['2024-03-02', 81.19999694824219, null],
+    ]);
+    expect(points.ignored).toEqual([{ reason: 'other kinds of data', count: 1 }]);
+    // in Tokyo (UTC+9) both are on the 2nd: 07:12 and 16:12, the earlier one is kept
+    expect(simple(parseImport(fixture('google-fit-weight.json'), { ...opts, timeZone: 'Asia/Tokyo' }))).toEqual([
+      ['2024-03-02', 81.5999984741211, null],
+    ]);
+  });
+  it('Samsung Health: title line, prefixed columns, UTC start times in the person’s zone', () => {
+    const p = parseImport(fixture('samsung-health-weight.csv'), { ...opts, timeZone: 'Asia/Tokyo' });
+    expect(p).toMatchObject({ format: { id: 'samsung' }, fileUnits: ['kg'], timeZone: 'Asia/Tokyo' });
+    expect(simple(p)).toEqual([
+      ['2024-03-02', 82.1, null], // 22:40 UTC on the 1st is 07:40 on the 2nd in Tokyo, before 15:05
+      ['2024-03-03', 81.9, null],
+    ]);
+    expect(simple(parseImport(fixture('samsung-health-weight.csv'), opts))).toEqual([
+      ['2024-03-01', 82.1, null],
+      ['2024-03-02', 82.6, 'after gym, tired'],
+    ]);
+  });
+  it('Renpho: BOM, dotted dates, -- for unmeasured values', () => {
+    const p = parseImport(fixture('renpho.csv'), opts);
+    expect(p).toMatchObject({ format: { id: 'renpho' }, fileUnits: ['kg'] });
+    expect(simple(p)).toEqual([
+      ['2025-12-02', 78.1, null],
+      ['2025-12-03', 77.9, null],
+    ]);
+  });
+});
+
+describe('files: Apple Health export.xml and zip archives', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'import-test-'));
+  const path = (name: string) => join(dir, name);
+
+  it('export.xml: body mass records only, kg and lb, offsets into the person’s zone, entities in attributes', async () => {
+    writeFileSync(path('export.xml'), fixtureBytes('apple-health-export.xml'));
+    const seen: number[] = [];
+    const p = await parseFile(path('export.xml'), berlin, (n) => seen.push(n));
+    expect(p).toMatchObject({ format: { id: 'apple-health', label: 'Apple Health' }, fileUnits: ['kg', 'lb'], unitStated: true });
+    expect(simple(p)).toEqual([
+      ['2024-02-01', 80.5, null],
+      ['2024-02-02', 80.3, null], // 08:01 beats 21:30, listed before it
+      ['2024-02-04', lb(177.9), null], // 23:40 at -05:00 is 05:40 on the 4th in Berlin
+    ]);
+    expect(seen.at(-1)).toBe(readFileSync(path('export.xml')).length);
+    const ny = await parseFile(path('export.xml'), { ...opts, timeZone: 'America/New_York' });
+    expect(ny.rows.map((r) => r.date)).toEqual(['2024-02-01', '2024-02-02', '2024-02-03']);
+  });
+
+  it('export.zip: the export.xml inside (not export_cda.xml), streamed', async () => {
+    await writeZip(path('export.zip'), [
+      { name: 'apple_health_export/export_cda.xml', data: '<ClinicalDocument/>' },
+      { name: 'apple_health_export/export.xml', data: fixtureBytes('apple-health-export.xml') },
+      { name: 'apple_health_export/workout-routes/route_2024-02-01_7.12am.gpx', data: '<gpx/>' },
+    ]);
+    const p = await parseFile(path('export.zip'), berlin);
+    expect(p.format.id).toBe('apple-health');
+    expect(p.rows).toHaveLength(3);
+  });
+
+  it('an XML file that is not Apple Health, a damaged XML, a damaged zip', async () => {
+    writeFileSync(path('other.xml'), '<?xml version="1.0"?><hackersdiet><account/></hackersdiet>');
+    await expect(parseFile(path('other.xml'), opts)).rejects.toThrow('This XML file is not an Apple Health export (export.xml)');
+    writeFileSync(
+      path('broken.xml'),
+      '<HealthData><Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" value="80" startDate="2024-01-01 07:00:00 +0000"></Oops>',
+    );
+    await expect(parseFile(path('broken.xml'), opts)).resolves.toMatchObject({ rows: [{ date: '2024-01-01', weightKg: 80 }] });
+    writeFileSync(path('broken.zip'), Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)]));
+    await expect(parseFile(path('broken.zip'), opts)).rejects.toThrow(/damaged or not a zip file/);
+  });
+
+  it('Fitbit archive: every weight-*.json, merged; Lose It! and Withings archives; an unknown archive', async () => {
+    await writeZip(path('fitbit.zip'), [
+      { name: 'MyFitbitData/Jane/Personal & Account/weight-2024-01-01.json', data: fixtureBytes('fitbit-weight-2024-01-01.json') },
+      {
+        name: 'MyFitbitData/Jane/Personal & Account/weight-2024-01-31.json',
+        data: '[{"logId":1,"weight":174.2,"bmi":24.2,"date":"02/01/24","time":"06:40:00","source":"Aria"},{"logId":2,"date":"02/02/24","time":"06:40:00","source":"Aria"}]',
+      },
+      { name: 'MyFitbitData/Jane/Physical Activity/heart_rate-2024-01-01.json', data: '[]' },
+    ]);
+    const p = await parseFile(path('fitbit.zip'), { ...opts, unit: 'lb' });
+    expect(p.format.id).toBe('fitbit');
+    expect(simple(p)).toEqual([
+      ['2024-01-01', lb(176.4), null],
+      ['2024-01-02', lb(175.9), null],
+      ['2024-02-01', lb(174.2), null],
+    ]);
+    expect(p.rejected).toEqual([{ line: 2, reason: 'weight-2024-01-31.json: Weight is missing' }]);
+
+    await writeZip(path('loseit.zip'), [
+      { name: 'food-logs.csv', data: 'Date,Name\n' },
+      { name: 'weights.csv', data: fixtureBytes('loseit-weights.csv') },
+    ]);
+    expect((await parseFile(path('loseit.zip'), { ...opts, unit: 'lb' })).rows).toHaveLength(3);
+    await writeZip(path('withings.zip'), [
+      { name: 'height.csv', data: 'Date,"Height (m)",Comments\n' },
+      { name: 'weight.csv', data: fixtureBytes('withings-weight.csv') },
+    ]);
+    expect((await parseFile(path('withings.zip'), opts)).format.id).toBe('withings');
+    await writeZip(path('photos.zip'), [
+      { name: 'a.png', data: 'x' },
+      { name: 'b.png', data: 'y' },
+    ]);
+    await expect(parseFile(path('photos.zip'), opts)).rejects.toThrow(/holds no export this importer knows/);
+  });
+
+  it('a text file over 5 MiB is refused; a text file is read as text', async () => {
+    writeFileSync(path('big.csv'), 'date,weight\n' + '2024-01-01,80\n'.repeat(400_000));
+    await expect(parseFile(path('big.csv'), opts)).rejects.toThrow('The file is larger than 5 MiB');
+    writeFileSync(path('small.csv'), fixtureBytes('withings-weight.csv'));
+    expect((await parseFile(path('small.csv'), opts)).rows).toHaveLength(2);
   });
 });

@@ -1,112 +1,236 @@
-import { codePoints, hasNul, IMPORT_MAX_ROWS, lbToKg, MIN_DATE, NOTES_MAX, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from '@app/contract';
-import { parseCsv, sniffDelimiter } from './csv.js';
-import { detectDateFormat, parseDateCell, type DateDetection, type DateFormat } from './dates.js';
-import { detectFormat, preambleUnit, type FormatId, type Unit } from './formats.js';
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TOO_LARGE, type DateFormat, type ImportUnit } from '@app/contract';
+import { readAppleHealth } from './apple.js';
+import { decodeText, parseCsv, sniffDelimiter } from './csv.js';
+import { ISO_ONLY, type DateDetection } from './dates.js';
+import { ImportFormatError, NOT_RECOGNISED } from './errors.js';
+import { detectCsv, formatInfo, type FormatId } from './formats.js';
+import { detectJson } from './json.js';
+import { Collector, type ParsedImport } from './readings.js';
+import { Zone } from './zone.js';
+
+export { ImportFormatError } from './errors.js';
+export type { ImportRow, ParsedImport, Rejected } from './readings.js';
 
 export const MAX_IMPORT_ROWS = IMPORT_MAX_ROWS;
-const MAX_PREAMBLE = 20;
 
-export type ImportRow = { line: number; date: string; weightKg: number; notes: string | null };
-export type Rejected = { line: number; reason: string };
-export type ParsedImport = {
-  format: { id: FormatId; label: string };
-  dateFormat: DateDetection;
-  unit: Unit;
-  /** The file says its unit (header or preamble); otherwise the client should let the user choose. */
-  unitStated: boolean;
-  rows: ImportRow[];
-  rejected: Rejected[];
-  duplicatesInFile: number;
+export type ParseOptions = {
+  /** The day/month order the person chose for slashed dates. */
+  dateFormat?: DateFormat;
+  /** The unit of weights the file does not state (the person's choice, else their preference); kg if absent. */
+  unit?: ImportUnit;
+  /** IANA zone that turns timestamps with a zone (or epoch times) into dates; UTC if absent. */
+  timeZone?: string;
+  /** The latest date an entry may have. */
+  tomorrow: string;
 };
 
-export class ImportFormatError extends Error {}
+type Read = { format: FormatId; dateFormat: DateDetection };
 
-export type ParseOptions = { dateFormat?: DateFormat; unit?: Unit; tomorrow: string };
+const newCollector = (opts: ParseOptions) =>
+  new Collector({ unit: opts.unit ?? 'kg', tomorrow: opts.tomorrow, zone: new Zone(opts.timeZone ?? 'UTC') });
 
-const NUMBER = /^[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
-
-/** Undoes our export's formula neutralisation: one leading apostrophe before = + - @ tab CR (and before more apostrophes). */
-export const unneutralise = (s: string) => (/^'+[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
+/** Reads one text file (CSV or JSON) into the collector. `label` names the file in rejections when there are several. */
+function readText(text: string, collector: Collector, opts: ParseOptions, label?: string): Read {
+  collector.source = label;
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      throw new ImportFormatError('The file looks like JSON but is not valid JSON');
+    }
+    const plan = detectJson(doc);
+    if (!plan) throw new ImportFormatError(NOT_RECOGNISED);
+    return { format: plan.format, dateFormat: plan.read(collector, collector.opts.zone) };
+  }
+  const records = parseCsv(text, sniffDelimiter(text));
+  const found = detectCsv(records);
+  if (!found) throw new ImportFormatError(NOT_RECOGNISED);
+  const dateFormat = found.plan.read({
+    records,
+    headerAt: found.headerAt,
+    collector,
+    zone: collector.opts.zone,
+    dateFormat: opts.dateFormat,
+  });
+  return { format: found.plan.format, dateFormat };
+}
 
 /**
- * Reads an export of another tracker (or ours). Cells are only ever read as numbers, dates and text: a formula
- * such as `=1+1` is "not a number". Several readings of one day: the first in the file is kept.
+ * Reads an export of another tracker (or ours) given as text. Cells are only ever read as numbers, dates and text:
+ * a formula such as `=1+1` is "not a number". Several readings of one day: the earliest is kept (see Collector).
  */
 export function parseImport(text: string, opts: ParseOptions): ParsedImport {
-  const records = parseCsv(text, sniffDelimiter(text));
-  const headerAt = records.slice(0, MAX_PREAMBLE).findIndex((r) => detectFormat(r.fields) !== null);
-  if (headerAt < 0)
-    throw new ImportFormatError(
-      'The file was not recognised: it needs a header row such as "date,weight,notes" (or an export of Libra, openScale, TrendWeight or The Hacker\'s Diet Online)',
-    );
-  const format = detectFormat(records[headerAt]!.fields)!;
-  const statedUnit = format.headerUnit ?? preambleUnit(records.slice(0, headerAt).map((r) => r.fields));
-  const unit = statedUnit ?? opts.unit ?? format.defaultUnit;
-  const data = records.slice(headerAt + 1).filter((r) => !r.fields[0]!.trimStart().startsWith('#'));
+  const collector = newCollector(opts);
+  const { format, dateFormat } = readText(text, collector, opts);
+  return collector.finish(formatInfo(format), dateFormat);
+}
 
-  const detected = detectDateFormat(data.map((r) => r.fields[format.dateCol] ?? ''));
-  const dateFormat: DateDetection = opts.dateFormat ? { ...detected, value: opts.dateFormat } : detected;
-  // an undecided file is read day-first for the preview; the client asks which one before importing
-  const use: DateFormat = dateFormat.value ?? detected.candidates[0]!;
+// ---- files as uploaded: a text file, Apple Health's export.xml, or a zip archive -----------------------------
 
-  const rows: ImportRow[] = [];
-  const rejected: Rejected[] = [];
-  const seen = new Set<string>();
-  let duplicatesInFile = 0;
-  for (const { line, fields } of data) {
-    const reject = (reason: string) => rejected.push({ line, reason });
-    const d = parseDateCell(fields[format.dateCol] ?? '', use);
-    if (!d.ok) {
-      reject(d.reason);
-      continue;
-    }
-    const shown = (fields[format.dateCol] ?? '').trim();
-    if (d.date < MIN_DATE) {
-      reject(`Date "${shown}" is before ${MIN_DATE}`);
-      continue;
-    }
-    if (d.date > opts.tomorrow) {
-      reject(`Date "${shown}" is in the future`);
-      continue;
-    }
-    const w = (fields[format.weightCol] ?? '').trim();
-    if (w === '') {
-      reject('Weight is missing');
-      continue;
-    }
-    if (!NUMBER.test(w)) {
-      reject('Weight is not a number');
-      continue;
-    }
-    const value = Number(w.replace(',', '.'));
-    const weightKg = unit === 'lb' ? lbToKg(value) : value;
-    if (!(Number.isFinite(weightKg) && weightKg > WEIGHT_MIN_KG && weightKg < WEIGHT_MAX_KG)) {
-      reject('Weight must be between 0 and 1000 kg');
-      continue;
-    }
-    const rawNotes = format.notesCol === null ? '' : unneutralise(fields[format.notesCol] ?? '');
-    if (hasNul(rawNotes)) {
-      reject('Notes contain a NUL character');
-      continue;
-    }
-    if (codePoints(rawNotes) > NOTES_MAX) {
-      reject('Notes are longer than 255 characters');
-      continue;
-    }
-    if (seen.has(d.date)) {
-      duplicatesInFile++;
-      continue;
-    }
-    seen.add(d.date);
-    rows.push({ line, date: d.date, weightKg, notes: rawNotes === '' ? null : rawNotes });
+/** Uncompressed text read from an archive at most (Fitbit writes a file per month). */
+const MAX_ARCHIVE_TEXT_BYTES = 64 * 1024 * 1024;
+const MAX_ARCHIVE_TEXT_FILES = 2000;
+/** export.xml of an archive is read up to this many bytes uncompressed (a zip bomb stops here). */
+export const MAX_XML_BYTES = 16 * 1024 * 1024 * 1024;
+
+export type ProgressFn = (bytesRead: number) => void;
+
+async function head(path: string, n: number): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fh.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
   }
-  return {
-    format: { id: format.id, label: format.label },
-    dateFormat,
-    unit,
-    unitStated: statedUnit != null,
-    rows,
-    rejected,
-    duplicatesInFile,
-  };
+}
+
+export const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+/** XML after an optional byte-order mark and white space. */
+export function isXml(b: Uint8Array): boolean {
+  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  while (i < b.length && (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d)) i++;
+  return b[i] === 0x3c; // '<'
+}
+
+/** Counts a stream's bytes on their way through, stopping it past `max`. */
+async function* counted(stream: Readable, max: number, tooLarge: string, onBytes: (n: number) => void): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > max) {
+      stream.destroy();
+      throw new ImportFormatError(tooLarge);
+    }
+    onBytes(chunk.length);
+    yield chunk;
+  }
+}
+
+/** Streams Apple Health's export.xml; progress is scaled to the upload's bytes (an archive's are compressed). */
+async function readXml(stream: Readable, collector: Collector, total: number, maxBytes: number, onProgress: ProgressFn, scale = 1) {
+  let read = 0;
+  await readAppleHealth(stream, collector, collector.opts.zone, (n) => {
+    read += n;
+    if (read > maxBytes) throw new ImportFormatError('The export is too large to read');
+    onProgress(Math.min(total, Math.floor(read * scale)));
+  });
+}
+
+type Entry = yauzl.Entry;
+const isDir = (e: Entry) => e.fileName.endsWith('/');
+const isJunk = (e: Entry) => /(^|\/)__MACOSX\//.test(e.fileName) || /(^|\/)\._/.test(e.fileName);
+
+/** What an archive is looked through for, in this order: the first kind found is read (all its files). */
+const ARCHIVE_TEXT: { test: RegExp; all: boolean }[] = [
+  { test: /(^|\/)weight-\d{4}-\d{2}-\d{2}\.json$/i, all: true }, // Fitbit
+  { test: /(^|\/)(daily activity metrics|daily summaries)\.csv$/i, all: false }, // Google Fit, daily
+  { test: /(^|\/)raw_com\.google\.weight[^/]*\.json$/i, all: true }, // Google Fit, data points
+  { test: /(^|\/)com\.samsung\.health\.weight\.[^/]*\.csv$/i, all: true }, // Samsung Health
+  { test: /(^|\/)weights\.csv$/i, all: false }, // Lose It!
+  { test: /(^|\/)weight\.csv$/i, all: false }, // Withings
+  { test: /(^|\/)measurement-summary[^/]*\.csv$/i, all: true }, // MyFitnessPal
+];
+
+async function readEntryText(zip: yauzl.ZipFile, e: Entry): Promise<string> {
+  if (e.isEncrypted()) throw new ImportFormatError(`${basename(e.fileName)} in the archive is encrypted`);
+  if (e.uncompressedSize > IMPORT_FILE_MAX_BYTES)
+    throw new ImportFormatError(`${basename(e.fileName)} in the archive is larger than 5 MiB`);
+  const stream = await zip.openReadStreamPromise(e);
+  const chunks: Buffer[] = [];
+  for await (const chunk of counted(stream, IMPORT_FILE_MAX_BYTES, `${basename(e.fileName)} in the archive is larger than 5 MiB`, () => {}))
+    chunks.push(chunk);
+  return decodeText(Buffer.concat(chunks));
+}
+
+async function parseZip(path: string, size: number, opts: ParseOptions, onProgress: ProgressFn): Promise<ParsedImport> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+  } catch {
+    throw new ImportFormatError('The archive could not be read: it is damaged or not a zip file');
+  }
+  try {
+    const entries: Entry[] = [];
+    try {
+      for await (const e of zip.eachEntry()) if (!isDir(e) && !isJunk(e)) entries.push(e);
+    } catch {
+      throw new ImportFormatError('The archive could not be read: it is damaged or not a zip file');
+    }
+    const collector = newCollector(opts);
+
+    // Apple Health: the largest XML file that is not the clinical-document one (export_cda.xml)
+    const xml = entries
+      .filter((e) => /\.xml$/i.test(e.fileName) && !/cda[^/]*\.xml$/i.test(e.fileName))
+      .sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
+    if (xml) {
+      if (xml.isEncrypted()) throw new ImportFormatError('The export in the archive is encrypted');
+      if (xml.uncompressedSize > MAX_XML_BYTES) throw new ImportFormatError('The export is too large to read');
+      const stream = await zip.openReadStreamPromise(xml);
+      await readXml(stream, collector, size, MAX_XML_BYTES, onProgress, size / Math.max(1, xml.uncompressedSize));
+      return collector.finish(formatInfo('apple-health'), ISO_ONLY);
+    }
+
+    let files: Entry[] = [];
+    for (const kind of ARCHIVE_TEXT) {
+      const found = entries.filter((e) => kind.test.test(e.fileName)).sort((a, b) => (a.fileName < b.fileName ? -1 : 1));
+      if (found.length) {
+        files = kind.all ? found : found.slice(0, 1);
+        break;
+      }
+    }
+    if (!files.length) {
+      const texts = entries.filter((e) => /\.(csv|json|txt)$/i.test(e.fileName));
+      if (texts.length === 1) files = texts;
+    }
+    if (!files.length)
+      throw new ImportFormatError(
+        'The archive holds no export this importer knows (Apple Health export.xml, Fitbit weight-*.json, Google Fit, Samsung Health, Lose It!, Withings or MyFitnessPal files)',
+      );
+    if (files.length > MAX_ARCHIVE_TEXT_FILES) throw new ImportFormatError('The archive holds too many files to read');
+    if (files.reduce((s, e) => s + e.uncompressedSize, 0) > MAX_ARCHIVE_TEXT_BYTES)
+      throw new ImportFormatError('The archive holds too much to read');
+
+    const compressed = files.reduce((s, e) => s + e.compressedSize, 0) || 1;
+    let done = 0;
+    let first: Read | null = null;
+    for (const e of files) {
+      const text = await readEntryText(zip, e);
+      const read = readText(text, collector, opts, files.length > 1 ? basename(e.fileName) : undefined);
+      first ??= read;
+      done += e.compressedSize;
+      onProgress(Math.floor((done / compressed) * size));
+    }
+    return collector.finish(formatInfo(first!.format), first!.dateFormat);
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * Reads an uploaded file from disk: a zip archive (Apple Health, Fitbit, Google Fit, Samsung Health, Lose It!,
+ * Withings or MyFitnessPal as downloaded), Apple Health's export.xml, or a text export (CSV, JSON) of at most
+ * 5 MiB. Archives and XML are read as they stream; `onProgress` hears how many bytes of the upload are read.
+ */
+export async function parseFile(path: string, opts: ParseOptions, onProgress: ProgressFn = () => {}): Promise<ParsedImport> {
+  const { size } = await stat(path);
+  const start = await head(path, 64);
+  if (isZip(start)) return parseZip(path, size, opts, onProgress);
+  if (isXml(start)) {
+    const collector = newCollector(opts);
+    await readXml(createReadStream(path, { highWaterMark: 256 * 1024 }), collector, size, Number.MAX_SAFE_INTEGER, onProgress);
+    return collector.finish(formatInfo('apple-health'), ISO_ONLY);
+  }
+  if (size > IMPORT_FILE_MAX_BYTES) throw new ImportFormatError(IMPORT_TOO_LARGE);
+  const bytes = await readFile(path);
+  onProgress(bytes.length);
+  return parseImport(decodeText(bytes), opts);
 }

@@ -13,16 +13,23 @@ function parsed(n: number): ParsedImport {
     dateFormat: { value: 'yyyy-MM-dd', ambiguous: false, candidates: ['yyyy-MM-dd'] },
     unit: 'kg',
     unitStated: true,
+    fileUnits: ['kg'],
+    timeZone: null,
     rows,
     rejected: Array.from({ length: 150 }, (_, i) => ({ line: 10_000 + i, reason: 'Weight is missing' })),
     duplicatesInFile: 3,
+    ignored: [
+      { reason: 'days without a weight', count: 4 },
+      { reason: 'rows deleted in Lose It!', count: 2 },
+    ],
+    warnings: [],
   };
 }
 
 describe('summarize', () => {
   it('counts everything, lists the first rows by date, and chunks every row for the commit', () => {
     const { summary, rowChunks } = summarize(parsed(1234), {});
-    expect(summary.counts).toEqual({ rows: 1234, rejected: 150, duplicatesInFile: 3, conflicts: 0 });
+    expect(summary.counts).toEqual({ rows: 1234, rejected: 150, duplicatesInFile: 3, conflicts: 0, ignored: 6 });
     expect(summary.range).toEqual({ first: '2020-01-01', last: '2023-05-18' });
     expect(summary.rows).toHaveLength(SAMPLE_ROWS);
     expect(summary.rows[0]!.date).toBe('2020-01-01');

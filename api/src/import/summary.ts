@@ -13,7 +13,7 @@ export type ExistingEntries = Record<string, EntryValues>;
 export type Conflict = { date: string; existing: EntryValues; incoming: EntryValues };
 
 export type ImportSummary = Omit<ParsedImport, 'rows' | 'rejected'> & {
-  counts: { rows: number; rejected: number; duplicatesInFile: number; conflicts: number };
+  counts: { rows: number; rejected: number; duplicatesInFile: number; conflicts: number; ignored: number };
   /** First and last date among the rows, or null when none was recognised. */
   range: { first: string; last: string } | null;
   /** The first rows by date. */
@@ -44,7 +44,13 @@ export function summarize(parsed: ParsedImport, existing: ExistingEntries): { su
   const { rows: _rows, rejected, ...rest } = parsed;
   const summary: ImportSummary = {
     ...rest,
-    counts: { rows: rows.length, rejected: rejected.length, duplicatesInFile: parsed.duplicatesInFile, conflicts: conflictCount },
+    counts: {
+      rows: rows.length,
+      rejected: rejected.length,
+      duplicatesInFile: parsed.duplicatesInFile,
+      conflicts: conflictCount,
+      ignored: parsed.ignored.reduce((n, i) => n + i.count, 0),
+    },
     range: rows.length ? { first: rows[0]!.date, last: rows[rows.length - 1]!.date } : null,
     rows: rows.slice(0, SAMPLE_ROWS),
     rejected: rejected.slice(0, LISTED_REJECTED),

@@ -20,6 +20,11 @@ export type UploadLimits = {
   maxBytes: number;
   /** What a refusal for size says. */
   tooLarge: string;
+  /**
+   * Files whose first bytes `accepts` (a zip archive, an XML export) may be larger: up to `maxBytes`, refused with
+   * `tooLarge` past it. They are streamed to disk like any other.
+   */
+  large?: { maxBytes: number; tooLarge: string; accepts: (head: Buffer, fileName: string) => boolean };
 };
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
@@ -34,9 +39,11 @@ const OVERHEAD = 64 * 1024;
 export async function receiveUpload(req: Request, limits: UploadLimits): Promise<StoredUpload> {
   const ct = req.headers.get('content-type') ?? '';
   if (!MULTIPART.test(ct)) throw new ApiError(415, 'Content-Type must be multipart/form-data');
-  const tooLarge = () => new ApiError(413, limits.tooLarge, [{ field: limits.fileField, issue: limits.tooLarge }]);
+  const tooLargeFor = (message: string) => new ApiError(413, message, [{ field: limits.fileField, issue: message }]);
+  const ceiling = Math.max(limits.maxBytes, limits.large?.maxBytes ?? 0);
   const declared = req.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limits.maxBytes + OVERHEAD) throw tooLarge();
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > ceiling + OVERHEAD)
+    throw tooLargeFor(limits.large && ceiling === limits.large.maxBytes ? limits.large.tooLarge : limits.tooLarge);
   if (!req.body) throw new ApiError(400, 'Malformed multipart body');
 
   await mkdir(UPLOAD_DIR, { recursive: true, mode: 0o700 });
@@ -52,7 +59,7 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
       try {
         bb = Busboy({
           headers: { 'content-type': ct },
-          limits: { files: 1, fileSize: limits.maxBytes, fields: 10, fieldSize: 1024, parts: 12 },
+          limits: { files: 1, fileSize: ceiling, fields: 10, fieldSize: 1024, parts: 12 },
         });
       } catch {
         return reject(new ApiError(400, 'Malformed multipart body'));
@@ -71,13 +78,31 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
           out.on('error', broke);
         });
         written.catch(() => {}); // awaited on close; a refusal below may leave it unread
-        stream.on('data', (chunk: Buffer) => (size += chunk.length));
-        stream.on('limit', () => {
+        // the limit depends on what the file is: its first bytes decide (a text file, or an archive)
+        let head: Buffer | null = Buffer.alloc(0);
+        let limit = limits.maxBytes;
+        let message = limits.tooLarge;
+        let refused = false;
+        const refuse = () => {
+          if (refused) return;
+          refused = true;
           stream.unpipe(out);
           stream.resume();
           out.end();
-          fail(tooLarge());
+          fail(tooLargeFor(message));
+        };
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (head !== null) {
+            head = Buffer.concat([head, chunk.subarray(0, 64)]);
+            if (head.length >= 16) {
+              if (limits.large?.accepts(head, fileName ?? '')) [limit, message] = [limits.large.maxBytes, limits.large.tooLarge];
+              head = null;
+            }
+          }
+          if (size > limit) refuse();
         });
+        stream.on('limit', refuse);
         stream.pipe(out);
       });
       bb.on('field', (name, value) => {

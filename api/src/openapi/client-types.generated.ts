@@ -386,7 +386,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an export file to import
-         * @description Multipart field `file` (at most 5 MiB), optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` (kg | lb). Answers 202 at once; the file is read in the background: poll GET /imports/{id} until its status is ready (with the preview) or failed. Nothing is stored in the entries until the commit. A new upload replaces the previous import.
+         * @description Multipart field `file`: a CSV or JSON export (at most 5 MiB), or a zip archive or Apple Health export.xml (at most 500 MiB); optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` (kg | lb) for weights the file does not state (default: the user's unit preference). Timestamps with a zone become dates in the user's time zone. Answers 202 at once; the file is read in the background: poll GET /imports/{id} until its status is ready (with the preview) or failed. Nothing is stored in the entries until the commit. A new upload replaces the previous import.
          */
         post: operations["startImport"];
         delete?: never;
@@ -708,10 +708,17 @@ export interface components {
                     ambiguous: boolean;
                     candidates: ("yyyy-MM-dd" | "dd/MM/yyyy" | "MM/dd/yyyy")[];
                 };
-                /** @enum {string} */
+                /**
+                 * @description The unit of weights the file does not state: the one sent, else the preference
+                 * @enum {string}
+                 */
                 unit: "kg" | "lb";
-                /** @description Whether the file states its unit; if not, `unit` came from the request or the default */
+                /** @description Whether the file states the unit of every weight; if not, `unit` applies */
                 unitStated: boolean;
+                /** @description The units the file states */
+                fileUnits: ("kg" | "lb" | "st")[];
+                /** @description The time zone that turned the timestamps of the file into dates; null when it had none */
+                timeZone: string | null;
                 duplicatesInFile: number;
                 counts: {
                     rows: number;
@@ -719,7 +726,18 @@ export interface components {
                     duplicatesInFile: number;
                     /** @description Days of the file that already have an entry */
                     conflicts: number;
+                    /** @description Rows left out on purpose (deleted, interpolated, days without a weight) */
+                    ignored: number;
                 };
+                ignored: {
+                    reason: string;
+                    count: number;
+                }[];
+                warnings: {
+                    /** @enum {string} */
+                    code: "looks-like-lb" | "looks-like-kg";
+                    message: string;
+                }[];
                 range: {
                     first: string;
                     last: string;
@@ -753,7 +771,7 @@ export interface components {
         ImportUpload: {
             /**
              * Format: binary
-             * @description An export file, at most 5 MiB
+             * @description An export file: CSV or JSON at most 5 MiB; a zip archive or Apple Health export.xml at most 500 MiB
              */
             file?: string;
             /**
@@ -762,7 +780,7 @@ export interface components {
              */
             dateFormat?: "yyyy-MM-dd" | "dd/MM/yyyy" | "MM/dd/yyyy";
             /**
-             * @description Unit of a weight column that does not say (default kg)
+             * @description Unit of weights the file does not state (default: the user's unit preference)
              * @enum {string}
              */
             unit?: "kg" | "lb";

@@ -19,9 +19,11 @@ const security = [{ bearerAuth: [] }];
 /**
  * CSV field: quoted when needed; a cell starting with = + - @ tab or CR gets a leading ' so spreadsheets never run
  * it as a formula (also one already starting with apostrophes before those, so the importer can undo it exactly).
+ * An empty text is written "" so that the importer tells it from a missing value (null).
  */
 const csvField = (v: string | number | null) => {
   if (v === null) return '';
+  if (v === '') return '""';
   let s = String(v);
   if (typeof v === 'string' && /^'*[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

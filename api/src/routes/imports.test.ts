@@ -1,17 +1,29 @@
 import { expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { call, describeDb, register, type Registered, type TestApp } from '../test/harness.js';
+import { writeZip } from '../import/testing/zip.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../import/fixtures/${name}`, import.meta.url));
+// expected kilograms are computed here, with the product's pound factor written out
+const LB = 2.20462;
+const lb = (v: number) => v / LB;
 
 /**
  * Uploads a file and waits until the background read is done; answers with the import (its preview when ready,
  * `previewOf` reads it) or with the refusal of the upload itself.
  */
-async function upload(app: TestApp, token: string, content: string | Uint8Array, fields: Record<string, string> = {}) {
+async function upload(
+  app: TestApp,
+  token: string,
+  content: string | Uint8Array,
+  fields: Record<string, string> = {},
+  fileName = 'weights.csv',
+) {
   const form = new FormData();
-  form.set('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }), 'weights.csv');
+  form.set('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }), fileName);
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const started = await call(app, 'POST', '/api/imports', { token, rawBody: form });
   if (started.status !== 202) return started;
@@ -19,7 +31,7 @@ async function upload(app: TestApp, token: string, content: string | Uint8Array,
   expect(started.body).toMatchObject({
     id: expect.any(String),
     status: expect.stringMatching(/^(parsing|ready|failed)$/),
-    fileName: 'weights.csv',
+    fileName,
   });
   for (let i = 0; i < 400; i++) {
     const r = await call(app, 'GET', `/api/imports/${started.body.id}`, { token });
@@ -29,8 +41,8 @@ async function upload(app: TestApp, token: string, content: string | Uint8Array,
   throw new Error('the import never finished');
 }
 /** The preview of an upload, as the old synchronous call answered it: status 200 with the preview as body. */
-async function preview(app: TestApp, token: string, content: string | Uint8Array, fields: Record<string, string> = {}) {
-  const r = await upload(app, token, content, fields);
+async function preview(app: TestApp, token: string, content: string | Uint8Array, fields: Record<string, string> = {}, fileName?: string) {
+  const r = await upload(app, token, content, fields, fileName);
   if (r.status !== 200) return r;
   if (r.body.status === 'failed') return { ...r, status: 422, body: { error: { details: [{ field: 'file', issue: r.body.error }] } } };
   return { ...r, body: { ...r.body.preview, id: r.body.id } };
@@ -40,37 +52,319 @@ const commit = (app: TestApp, token: string, id: string, onConflict = 'keep') =>
 const entries = async (app: TestApp, u: Registered) => (await call(app, 'GET', '/api/weights', { token: u.token })).body;
 
 describeDb('imports', (ctx) => {
-  it('previews each fixture format and stores nothing', async () => {
-    const u = await register(ctx.app);
-    const expected: Record<string, [string, number, number]> = {
-      'generic-kg.csv': ['generic', 4, 3],
-      'generic-lb-bom-crlf.csv': ['generic', 2, 2],
-      'generic-semicolon.csv': ['generic', 2, 0],
-      'libra.csv': ['libra', 3, 0],
-      'openscale.csv': ['openscale', 3, 0],
-      'trendweight.csv': ['trendweight', 2, 1],
-      'hackersdiet.csv': ['hackersdiet', 2, 1],
-    };
-    for (const [name, [format, rows, rejected]] of Object.entries(expected)) {
-      const r = await preview(ctx.app, u.token, fixture(name));
-      expect(r.status, name).toBe(200);
-      expect(r.body.format.id, name).toBe(format);
-      expect(r.body.rows, name).toHaveLength(rows);
-      expect(r.body.rejected, name).toHaveLength(rejected);
+  type Expected = {
+    file: string;
+    /** the person's settings before the upload */
+    prefs?: { timeZone?: string; unitPreference?: 'METRIC' | 'IMPERIAL' };
+    fields?: Record<string, string>;
+    format: string;
+    rows: [string, number, string | null][];
+    rejected?: number;
+    ignored?: number;
+    timeZone?: string | null;
+  };
+  // each fixture's entries, worked out by hand (see the notes in api/src/import/parse.test.ts for the dates)
+  const FORMATS: Expected[] = [
+    {
+      file: 'generic-kg.csv',
+      format: 'generic',
+      rows: [
+        ['2024-01-01', 80.5, 'New year'],
+        ['2024-01-02', 80.3, 'After dinner, with "friends"'],
+        ['2024-01-03', 80.1, 'Two\nlines'],
+        ['2024-01-05', 79.8, null],
+      ],
+      rejected: 3,
+    },
+    {
+      file: 'generic-lb-bom-crlf.csv',
+      format: 'generic',
+      rows: [
+        ['2024-01-31', lb(176.4), 'Morning, fasted'],
+        ['2024-02-01', lb(175), null],
+      ],
+      rejected: 2,
+    },
+    {
+      file: 'openscale-2.csv',
+      format: 'openscale-2',
+      rows: [
+        ['2024-04-02', 75.25, null],
+        ['2024-04-03', 75, 'after run, "tired"'],
+      ],
+      rejected: 1,
+    },
+    {
+      file: 'openscale-3.csv',
+      prefs: { unitPreference: 'IMPERIAL' },
+      format: 'openscale-3',
+      rows: [
+        ['2024-04-10', lb(165.8), null],
+        ['2024-04-11', lb(165.2), 'fasted, before coffee'],
+      ],
+    },
+    {
+      file: 'libra-kg.csv',
+      prefs: { timeZone: 'Europe/Berlin' },
+      format: 'libra',
+      timeZone: 'Europe/Berlin',
+      rows: [
+        ['2024-03-01', 82.4, null],
+        ['2024-03-03', 82, 'late; after "pizza"'],
+        ['2024-03-04', 81.8, null],
+      ],
+    },
+    {
+      file: 'libra-lbs.csv',
+      format: 'libra',
+      timeZone: null,
+      rows: [
+        ['2019-06-11', lb(181.4), null],
+        ['2019-06-12', lb(180.6), 'Sunday, long walk'],
+      ],
+    },
+    {
+      file: 'trendweight.csv',
+      format: 'trendweight',
+      rows: [
+        ['2024-05-01', 90.5, null],
+        ['2024-05-02', 89.6, null],
+        ['2024-05-04', 89.4, null],
+      ],
+      ignored: 1,
+    },
+    {
+      file: 'trendweight-comma-decimals.csv',
+      format: 'trendweight',
+      rows: [
+        ['2024-05-01', 90.5, null],
+        ['2024-05-02', 89.6, null],
+      ],
+      ignored: 1,
+    },
+    {
+      file: 'trendweight-readings.csv',
+      prefs: { unitPreference: 'IMPERIAL' },
+      format: 'trendweight',
+      rows: [
+        ['2024-05-01', lb(198.2), null],
+        ['2024-05-02', lb(197.6), null],
+      ],
+    },
+    {
+      file: 'hackersdiet.csv',
+      format: 'hackersdiet',
+      rows: [
+        ['2024-06-01', lb(200), 'Start'],
+        ['2024-06-02', lb(199), 'Walked, 5 km'],
+        ['2024-06-04', lb(198.4), 'Café au lait: 4€, not \\ cheap'],
+        ['2024-07-01', 90.2, null],
+      ],
+      ignored: 57,
+    },
+    {
+      file: 'wger-en.csv',
+      prefs: { timeZone: 'Europe/Berlin' },
+      format: 'wger',
+      rows: [
+        ['2024-01-30', 80.3, null],
+        ['2024-02-01', 80.1, null],
+      ],
+    },
+    {
+      file: 'wger-de.csv',
+      prefs: { unitPreference: 'IMPERIAL' },
+      format: 'wger',
+      rows: [
+        ['2024-01-30', lb(177), null],
+        ['2024-01-31', lb(176.5), null],
+      ],
+    },
+    {
+      file: 'withings-weight.csv',
+      format: 'withings',
+      rows: [
+        ['2024-02-01', 78.9, null],
+        ['2024-02-02', 78.6, 'Morning, before "run"'],
+      ],
+    },
+    {
+      file: 'myfitnesspal.csv',
+      fields: { unit: 'lb' },
+      format: 'myfitnesspal',
+      rows: [
+        ['2024-01-01', lb(176.4), null],
+        ['2024-01-08', lb(175.2), null],
+      ],
+    },
+    {
+      file: 'loseit-weights.csv',
+      prefs: { unitPreference: 'IMPERIAL' },
+      format: 'loseit',
+      rows: [
+        ['2024-01-02', lb(201.4), null],
+        ['2024-01-03', lb(200.2), null],
+        ['2024-01-13', lb(199.6), null],
+      ],
+      ignored: 1,
+    },
+    {
+      file: 'fitbit-weight-2024-01-01.json',
+      prefs: { unitPreference: 'IMPERIAL' },
+      format: 'fitbit',
+      rows: [
+        ['2024-01-01', lb(176.4), null],
+        ['2024-01-02', lb(175.9), null],
+      ],
+    },
+    {
+      file: 'garmin-weight.csv',
+      format: 'garmin',
+      rows: [
+        ['2024-02-02', 80.7, null],
+        ['2024-02-03', 80.5, null],
+      ],
+    },
+    {
+      file: 'google-fit-daily-activity-metrics.csv',
+      format: 'google-fit',
+      rows: [
+        ['2024-03-01', 81.6, null],
+        ['2024-03-03', 81.35, null],
+      ],
+      ignored: 1,
+    },
+    {
+      file: 'google-fit-weight.json',
+      prefs: { timeZone: 'Asia/Tokyo' },
+      format: 'google-fit',
+      rows: [['2024-03-02', 81.5999984741211, null]],
+      ignored: 1,
+    },
+    {
+      file: 'samsung-health-weight.csv',
+      prefs: { timeZone: 'Asia/Tokyo' },
+      format: 'samsung',
+      timeZone: 'Asia/Tokyo',
+      rows: [
+        ['2024-03-02', 82.1, null],
+        ['2024-03-03', 81.9, null],
+      ],
+    },
+    {
+      file: 'renpho.csv',
+      format: 'renpho',
+      rows: [
+        ['2025-12-02', 78.1, null],
+        ['2025-12-03', 77.9, null],
+      ],
+    },
+    {
+      file: 'apple-health-export.xml',
+      prefs: { timeZone: 'Europe/Berlin' },
+      format: 'apple-health',
+      rows: [
+        ['2024-02-01', 80.5, null],
+        ['2024-02-02', 80.3, null],
+        ['2024-02-04', lb(177.9), null],
+      ],
+    },
+  ];
+
+  it('each format: the preview lists exactly the expected entries, and the commit stores them', async () => {
+    for (const f of FORMATS) {
+      const u = await register(ctx.app);
+      if (f.prefs) expect((await call(ctx.app, 'PATCH', '/api/users/me', { token: u.token, body: f.prefs })).status, f.file).toBe(200);
+      const p = await preview(ctx.app, u.token, fixture(f.file), f.fields, f.file);
+      expect(p.status, `${f.file}: ${JSON.stringify(p.body).slice(0, 300)}`).toBe(200);
+      expect(p.body.format.id, f.file).toBe(f.format);
+      expect(p.body.counts, f.file).toMatchObject({
+        rows: f.rows.length,
+        rejected: f.rejected ?? 0,
+        ignored: f.ignored ?? 0,
+        conflicts: 0,
+      });
+      if (f.timeZone !== undefined) expect(p.body.timeZone, f.file).toBe(f.timeZone);
+      expect(
+        p.body.rows.map((r: { date: string; weightKg: number; notes: string | null }) => [r.date, r.weightKg, r.notes]),
+        f.file,
+      ).toEqual(f.rows);
+      expect(await entries(ctx.app, u), f.file).toEqual([]);
+      const done = await commit(ctx.app, u.token, p.body.id);
+      expect(done.body, f.file).toEqual({ imported: f.rows.length, replaced: 0, skipped: 0 });
+      const stored = (await entries(ctx.app, u)).map((e: { date: string; weightKg: number; notes: string | null }) => [
+        e.date,
+        e.weightKg,
+        e.notes,
+      ]);
+      expect(stored, f.file).toEqual(f.rows);
     }
-    const kg = await preview(ctx.app, u.token, fixture('generic-kg.csv'));
-    expect(kg.body).toMatchObject({
-      format: { id: 'generic', label: 'Generic CSV (date, weight, notes)' },
-      dateFormat: { value: 'yyyy-MM-dd', ambiguous: false },
-      unit: 'kg',
-      duplicatesInFile: 1,
-      counts: { rows: 4, rejected: 3, duplicatesInFile: 1, conflicts: 0 },
-      range: { first: '2024-01-01', last: expect.any(String) },
-      conflicts: [],
+  }, 60_000);
+
+  it('a unit the file does not state: the form’s choice, else the preference; a warning when the numbers look wrong', async () => {
+    const u = await register(ctx.app);
+    await call(ctx.app, 'PATCH', '/api/users/me', { token: u.token, body: { unitPreference: 'IMPERIAL' } });
+    const pref = await preview(ctx.app, u.token, 'date,weight\n2024-01-01,180\n');
+    expect(pref.body).toMatchObject({ unit: 'lb', unitStated: false, fileUnits: [], warnings: [] });
+    expect(pref.body.rows[0].weightKg).toBe(lb(180));
+    const chosen = await preview(ctx.app, u.token, 'date,weight\n2024-01-01,180\n', { unit: 'kg' });
+    expect(chosen.body).toMatchObject({ unit: 'kg', warnings: [{ code: 'looks-like-lb' }] });
+    expect(chosen.body.rows[0].weightKg).toBe(180);
+    // a stated unit is never overridden, and never warned about
+    const stated = await preview(ctx.app, u.token, 'date,weight (kg)\n2024-01-01,180\n', { unit: 'lb' });
+    expect(stated.body).toMatchObject({ unitStated: true, fileUnits: ['kg'], warnings: [] });
+    expect(stated.body.rows[0].weightKg).toBe(180);
+    const metric = await register(ctx.app);
+    expect((await preview(ctx.app, metric.token, 'date,weight\n2024-01-01,80\n')).body.unit).toBe('kg');
+  });
+
+  it('archives: a zip larger than 5 MiB is accepted and streamed; a text file that large is not', async () => {
+    const u = await register(ctx.app);
+    await call(ctx.app, 'PATCH', '/api/users/me', { token: u.token, body: { timeZone: 'Europe/Berlin' } });
+    const dir = mkdtempSync(join(tmpdir(), 'imports-route-'));
+    // 6 MiB of other samples around the fixture's records, stored without compression
+    const other =
+      ' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2024-02-04 09:00:00 +0100" endDate="2024-02-04 09:10:00 +0100" value="812"/>\n';
+    const xml = fixture('apple-health-export.xml')
+      .toString('utf8')
+      .replace(
+        '<HealthData locale="en_GB">\n',
+        `<HealthData locale="en_GB">\n${other.repeat(Math.ceil((6 * 1024 * 1024) / other.length))}`,
+      );
+    const size = await writeZip(join(dir, 'export.zip'), [{ name: 'apple_health_export/export.xml', data: xml }], 0);
+    expect(size).toBeGreaterThan(6 * 1024 * 1024);
+    const p = await preview(ctx.app, u.token, readFileSync(join(dir, 'export.zip')), {}, 'export.zip');
+    expect(p.status).toBe(200);
+    expect(p.body).toMatchObject({
+      format: { id: 'apple-health' },
+      counts: { rows: 3 },
+      timeZone: 'Europe/Berlin',
+      fileUnits: ['kg', 'lb'],
     });
-    expect(kg.body.rejected[0]).toEqual({ line: 6, reason: 'Date "2024-02-30" is not a real date' });
-    expect(kg.body.rows[1]).toEqual({ line: 3, date: '2024-01-02', weightKg: 80.3, notes: 'After dinner, with "friends"' });
-    expect(await entries(ctx.app, u)).toEqual([]);
+    const done = await upload(ctx.app, u.token, readFileSync(join(dir, 'export.zip')), {}, 'export.zip');
+    expect(done.body).toMatchObject({ status: 'ready', bytesRead: size, bytesTotal: size });
+    // the same bytes as a text file are refused at 5 MiB
+    const csv = await preview(ctx.app, u.token, 'date,weight\n'.padEnd(6 * 1024 * 1024, 'x'));
+    expect(csv.status).toBe(413);
+    expect(csv.body.error.message).toBe('The file is larger than 5 MiB');
+  }, 60_000);
+
+  it('a file that is no export at all never answers 500: the import fails with a reason', async () => {
+    const u = await register(ctx.app);
+    const odd: (string | Uint8Array)[] = [
+      new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
+      '<?xml version="1.0"?><html></html>',
+      '<HealthData><Record type="HKQuantityTypeIdentifierBodyMass" value="=1+1" unit="kg" startDate="x"/></HealthData>',
+      '{"entries": [{"date": "2024-01-01", "weightKg": "NaN"}]}',
+      '[1, 2, 3]',
+      new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x41]),
+      '\u0000\u0001',
+    ];
+    for (const content of odd) {
+      const r = await upload(ctx.app, u.token, content);
+      expect(r.status, String(content).slice(0, 40)).toBe(200);
+      expect(['ready', 'failed'], String(content).slice(0, 40)).toContain(r.body.status);
+    }
   });
 
   it('ambiguous dates: candidates, then the chosen order; unit for a bare weight column', async () => {
@@ -177,7 +471,7 @@ describeDb('imports', (ctx) => {
     expect((n as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(4012);
   });
 
-  it('export CSV then import into a new account gives identical entries', async () => {
+  it('export then import into a new account gives identical entries, as CSV and as JSON', async () => {
     const a = await register(ctx.app);
     const rows = [
       { date: '2024-01-01', weightKg: 80.123456789, notes: 'plain' },
@@ -186,16 +480,26 @@ describeDb('imports', (ctx) => {
       { date: '2024-01-04', weightKg: 0.1, notes: null },
       { date: '2024-01-05', weightKg: 70, notes: ' spaces, ;semicolon; @at +plus -minus ' },
       { date: '2024-01-06', weightKg: 71, notes: '-5 kg, emoji 🎉' },
+      { date: '2024-01-07', weightKg: 72.25, notes: '' },
+      { date: '2024-01-08', weightKg: 999.999, notes: '\\x{20ac} stays as written, 4€' },
     ];
-    for (const r of rows) await call(ctx.app, 'POST', '/api/weights', { token: a.token, body: r });
-    const csv = await call(ctx.app, 'GET', '/api/users/me/export?format=csv', { token: a.token });
-    const b = await register(ctx.app);
-    const p = await preview(ctx.app, b.token, csv.text);
-    expect(p.body.rejected).toEqual([]);
-    expect((await commit(ctx.app, b.token, p.body.id)).body.imported).toBe(rows.length);
+    for (const r of rows) expect((await call(ctx.app, 'POST', '/api/weights', { token: a.token, body: r })).status).toBe(201);
     const strip = (es: { date: string; weightKg: number; notes: string | null }[]) =>
       es.map(({ date, weightKg, notes }) => ({ date, weightKg, notes }));
-    expect(strip(await entries(ctx.app, b))).toEqual(strip(await entries(ctx.app, a)));
-    expect(strip(await entries(ctx.app, b))).toEqual(rows);
+    const original = strip(await entries(ctx.app, a));
+    expect(original).toEqual(rows);
+    for (const format of ['csv', 'json']) {
+      const exported = await call(ctx.app, 'GET', `/api/users/me/export?format=${format}`, { token: a.token });
+      const b = await register(ctx.app);
+      // an imperial user in another zone: neither changes anything for the product's own exports
+      await call(ctx.app, 'PATCH', '/api/users/me', {
+        token: b.token,
+        body: { unitPreference: 'IMPERIAL', timeZone: 'Pacific/Kiritimati' },
+      });
+      const p = await preview(ctx.app, b.token, exported.text, {}, `export.${format}`);
+      expect(p.body, format).toMatchObject({ format: { id: `app-${format}` }, unitStated: true, rejected: [], warnings: [] });
+      expect((await commit(ctx.app, b.token, p.body.id)).body.imported, format).toBe(rows.length);
+      expect(strip(await entries(ctx.app, b)), format).toEqual(original);
+    }
   });
 });

@@ -4,6 +4,8 @@ import { rm } from 'node:fs/promises';
 import type { AppEnv, Deps } from '../types.js';
 import { errors } from '../schemas/common.js';
 import {
+  IMPORT_ARCHIVE_MAX_BYTES,
+  IMPORT_ARCHIVE_TOO_LARGE,
   IMPORT_FILE_MAX_BYTES,
   IMPORT_TOO_LARGE,
   ImportCommitSchema,
@@ -18,7 +20,9 @@ import { jsonBody } from '../middleware/json-body.js';
 import { ApiError, notFound } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { startImport } from '../import/jobs.js';
+import { isXml, isZip } from '../import/parse.js';
 import { receiveUpload, type StoredUpload } from '../import/upload.js';
+import { findUserById } from '../repositories/users.js';
 import { commitStoredImport, deleteImport, failImport, findImport, type ImportRecord } from '../repositories/imports.js';
 
 const security = [{ bearerAuth: [] }];
@@ -35,7 +39,13 @@ type UploadEnv = AppEnv & { Variables: { upload: StoredUpload } };
  */
 function streamedUpload(): MiddlewareHandler<UploadEnv> {
   return async (c, next) => {
-    const upload = await receiveUpload(c.req.raw, { fileField: 'file', maxBytes: IMPORT_FILE_MAX_BYTES, tooLarge: IMPORT_TOO_LARGE });
+    const upload = await receiveUpload(c.req.raw, {
+      fileField: 'file',
+      maxBytes: IMPORT_FILE_MAX_BYTES,
+      tooLarge: IMPORT_TOO_LARGE,
+      // archives (Apple Health's export.zip is often hundreds of MB) and export.xml: streamed to disk, read streaming
+      large: { maxBytes: IMPORT_ARCHIVE_MAX_BYTES, tooLarge: IMPORT_ARCHIVE_TOO_LARGE, accepts: (head) => isZip(head) || isXml(head) },
+    });
     const fields = new FormData();
     for (const [name, value] of Object.entries(upload.fields)) fields.set(name, value);
     fields.set('file', upload.fileName); // the part is on disk; the validator only needs to see it was sent
@@ -73,10 +83,12 @@ export function importRoutes(deps: Deps) {
       tags: ['imports'],
       summary: 'Upload an export file to import',
       description:
-        'Multipart field `file` (at most 5 MiB), optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` ' +
-        '(kg | lb). Answers 202 at once; the file is read in the background: poll GET /imports/{id} until its status is ' +
-        'ready (with the preview) or failed. Nothing is stored in the entries until the commit. A new upload replaces ' +
-        'the previous import.',
+        'Multipart field `file`: a CSV or JSON export (at most 5 MiB), or a zip archive or Apple Health export.xml (at ' +
+        'most 500 MiB); optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` (kg | lb) for weights ' +
+        "the file does not state (default: the user's unit preference). Timestamps with a zone become dates in the " +
+        "user's time zone. Answers 202 at once; the file is read in the background: poll GET /imports/{id} until its " +
+        'status is ready (with the preview) or failed. Nothing is stored in the entries until the commit. A new upload ' +
+        'replaces the previous import.',
       security,
       middleware: [auth, streamedUpload()] as const,
       request: { body: { content: { 'multipart/form-data': { schema: ImportUploadSchema } }, required: true } },
@@ -92,9 +104,12 @@ export function importRoutes(deps: Deps) {
     }),
     async (c) => {
       const { dateFormat, unit } = c.req.valid('form');
+      const user = await findUserById(db, c.get('user').id);
       const { id } = await startImport(deps, c.get('user').id, c.get('upload'), {
         dateFormat,
-        unit,
+        // a unit the file does not state: the one chosen in the form, else the person's preference
+        unit: unit ?? (user?.unitPreference === 'IMPERIAL' ? 'lb' : 'kg'),
+        timeZone: user?.timeZone ?? 'UTC',
         tomorrow: latestEntryDate(clock.now()),
       });
       const record = await findImport(db, c.get('user').id, id);

@@ -11,8 +11,15 @@ export const AvatarUploadSchema = z
 
 export const ImportUploadSchema = z
   .object({
-    file: z.any().openapi({ type: 'string', format: 'binary', description: 'An export file, at most 5 MiB' }),
+    file: z.any().openapi({
+      type: 'string',
+      format: 'binary',
+      description: 'An export file: CSV or JSON at most 5 MiB; a zip archive or Apple Health export.xml at most 500 MiB',
+    }),
     dateFormat: z.enum(DATE_FORMATS).optional().openapi({ description: 'Day/month order for slashed dates' }),
-    unit: z.enum(IMPORT_UNITS).optional().openapi({ description: 'Unit of a weight column that does not say (default kg)' }),
+    unit: z
+      .enum(IMPORT_UNITS)
+      .optional()
+      .openapi({ description: "Unit of weights the file does not state (default: the user's unit preference)" }),
   })
   .openapi('ImportUpload');
