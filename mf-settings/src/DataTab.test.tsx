@@ -92,8 +92,8 @@ function importServer(opts: {
 }
 
 type Handler = (call: MockCall) => Response | undefined;
-async function openData(handler: Handler = () => undefined) {
-  const user = makeUser();
+async function openData(handler: Handler = () => undefined, userOverrides: Parameters<typeof makeUser>[0] = {}) {
+  const user = makeUser(userOverrides);
   const rendered = await openSettings(
     { user, goal: null },
     (call) => handler(call) ?? (call.path === '/api/tokens' ? json(200, []) : undefined),
@@ -101,8 +101,8 @@ async function openData(handler: Handler = () => undefined) {
   await userEvent.click(screen.getByRole('tab', { name: 'Data' }));
   return rendered;
 }
-const csv = (size?: number) => {
-  const file = new File(['date,weight\n2025-01-01,80\n'], 'weights.csv', { type: 'text/csv' });
+const csv = (size?: number, name = 'weights.csv', type = 'text/csv') => {
+  const file = new File(['date,weight\n2025-01-01,80\n'], name, { type });
   if (size) Object.defineProperty(file, 'size', { value: size });
   return file;
 };
@@ -126,7 +126,7 @@ describe('Settings → Data', () => {
         },
       }),
     );
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
     expect(await screen.findByText('Reading the file... 42%')).toBeInTheDocument();
     expect(await screen.findByText('Generic CSV (date, weight, notes)')).toBeInTheDocument();
     expect(screen.getByText(/25 entries recognised, 1 rejected/)).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('Settings → Data', () => {
         },
       }),
     );
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
     await userEvent.click(await screen.findByRole('radio', { name: 'Replace with imported' }));
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Imported 4,000 entries, replaced 12.')).toBeInTheDocument();
@@ -171,7 +171,7 @@ describe('Settings → Data', () => {
         previewFor: () => preview({ rejected: many, counts: { rows: 25, rejected: 4321, duplicatesInFile: 0, conflicts: 1, ignored: 0 } }),
       }),
     );
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
     expect(await screen.findByRole('table', { name: 'Rejected rows (not imported): the first 100 of 4,321' })).toBeInTheDocument();
     expect(screen.getByText(/25 entries recognised, 4,321 rejected/)).toBeInTheDocument();
   });
@@ -190,7 +190,7 @@ describe('Settings → Data', () => {
           }),
       }),
     );
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
     expect(await screen.findByText('Choose the date format first.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
     await userEvent.click(screen.getByRole('radio', { name: 'Month first (MM/dd/yyyy)' }));
@@ -206,7 +206,7 @@ describe('Settings → Data', () => {
         previewFor: (form) => preview({ unit: (form.get('unit') as 'kg' | 'lb' | null) ?? 'kg', unitStated: false, conflicts: [] }),
       }),
     );
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
     expect(await screen.findByRole('radio', { name: 'Kilograms (kg)' })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: 'Pounds (lb)' }));
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(2));
@@ -215,15 +215,67 @@ describe('Settings → Data', () => {
   });
 
   it('does not ask for the unit when the file states it', async () => {
-    await openData(importServer({ previewFor: () => preview({ unit: 'lb', conflicts: [] }) }));
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
-    expect(await screen.findByText(/weights in lb/)).toBeInTheDocument();
+    await openData(importServer({ previewFor: () => preview({ fileUnits: ['kg', 'lb'], conflicts: [] }) }));
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
+    expect(await screen.findByText(/weights in kg and lb/)).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Pounds (lb)' })).not.toBeInTheDocument();
+  });
+
+  it("sends the person's unit for weights the file does not state: pounds for an imperial user", async () => {
+    const { calls } = await openData(
+      importServer({
+        previewFor: (form) => preview({ unit: form.get('unit') as 'kg' | 'lb', unitStated: false, fileUnits: [], conflicts: [] }),
+      }),
+      { unitPreference: 'IMPERIAL' },
+    );
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
+    expect(await screen.findByRole('radio', { name: 'Pounds (lb)' })).toBeChecked();
+    expect((callsTo(calls, 'POST', '/api/imports')[0]!.body as FormData).get('unit')).toBe('lb');
+  });
+
+  it('warns when the weights look like the other unit; says what was left out and which time zone made the dates', async () => {
+    await openData(
+      importServer({
+        previewFor: () =>
+          preview({
+            unitStated: false,
+            fileUnits: [],
+            conflicts: [],
+            timeZone: 'Europe/Berlin',
+            ignored: [
+              { reason: 'interpolated days (estimates, not readings)', count: 3 },
+              { reason: 'rows deleted in Lose It!', count: 1 },
+            ],
+            warnings: [
+              {
+                code: 'looks-like-lb',
+                message: 'These weights look like pounds (half of them are above 150). If they are, choose pounds.',
+              },
+            ],
+          }),
+      }),
+    );
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
+    expect(await screen.findByRole('alert')).toHaveTextContent('These weights look like pounds');
+    expect(
+      screen.getByText('Left out on purpose: interpolated days (estimates, not readings) (3), rows deleted in Lose It! (1).'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/turned into dates in your time zone, Europe\/Berlin/)).toBeInTheDocument();
+  });
+
+  it('takes an archive up to 500 MiB and shows how far a large file is read', async () => {
+    const { calls } = await openData(importServer({ reading: { bytesRead: 60 * 1024 * 1024, bytesTotal: 200 * 1024 * 1024 } }));
+    await userEvent.upload(screen.getByLabelText('Export file'), csv(501 * 1024 * 1024, 'export.zip', 'application/zip'));
+    expect(await screen.findByText('The archive is larger than 500 MiB')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(0);
+    await userEvent.upload(screen.getByLabelText('Export file'), csv(200 * 1024 * 1024, 'export.zip', 'application/zip'));
+    expect(await screen.findByText('Reading the file... 30% (60 MB of 200 MB)')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(1);
   });
 
   it('shows why a file could not be read', async () => {
     await openData(importServer({ failWith: 'The file was not recognised: it needs a header row' }));
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
     expect(await screen.findByText('The file was not recognised: it needs a header row')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
   });
@@ -234,10 +286,10 @@ describe('Settings → Data', () => {
         ? apiError(415, 'Unsupported media type', [{ field: 'file', issue: 'The file was not recognised' }])
         : undefined,
     );
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv(5 * 1024 * 1024 + 1));
+    await userEvent.upload(screen.getByLabelText('Export file'), csv(5 * 1024 * 1024 + 1));
     expect(await screen.findByText('The file is larger than 5 MiB')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(0);
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv());
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
     expect(await screen.findByText('The file was not recognised')).toBeInTheDocument();
   });
 

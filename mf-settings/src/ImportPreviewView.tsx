@@ -1,6 +1,6 @@
 import { formatDateEnGb, formatWeight, selectUnit, useAppSelector, weightUnitLabel } from '@app/kit';
 import type { DateFormat, ImportPreview } from './dataApi';
-import { entries, type ConflictChoice } from './importPlan';
+import { entries, ignoredText, unitsText, type ConflictChoice } from './importPlan';
 import { RadioGroup } from './RadioGroup';
 
 const CONFLICT_OPTIONS: ReadonlyArray<{ value: ConflictChoice; label: string }> = [
@@ -16,17 +16,26 @@ interface Props {
   onUnit: (unit: 'kg' | 'lb') => void;
 }
 
-/** The server's reading of the file: format, recognised rows, rejected lines and days that already have an entry. */
+/**
+ * The server's reading of the file: format, recognised rows, rows left out, rejected lines and days that already
+ * have an entry; a warning when the weights look like the other unit.
+ */
 export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onUnit }: Props) {
   const unit = useAppSelector(selectUnit);
   const label = weightUnitLabel(unit);
   const { rows, rejected, conflicts, counts } = preview;
+  const left = ignoredText(preview.ignored);
   return (
     <div className="st-data-preview">
       <p>
         Detected format: <strong>{preview.format.label}</strong>
-        {preview.unitStated && ` (weights in ${preview.unit})`}
+        {preview.unitStated && preview.fileUnits.length > 0 && ` (weights in ${unitsText(preview.fileUnits)})`}
       </p>
+      {preview.warnings.map((w) => (
+        <p key={w.code} role="alert" className="st-import-warning">
+          {w.message}
+        </p>
+      ))}
       {!preview.unitStated && (
         // The file does not say: a wrong guess here would import every weight wrongly.
         <RadioGroup<'kg' | 'lb'>
@@ -52,12 +61,16 @@ export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onU
           onChange={(value) => value && onDateFormat(value)}
         />
       )}
+      {preview.timeZone && (
+        <p className="muted">Times in the file were turned into dates in your time zone, {preview.timeZone} (set in Preferences).</p>
+      )}
       <p role="status">
         {entries(counts.rows)} recognised, {counts.rejected.toLocaleString('en-GB')} rejected
         {counts.duplicatesInFile > 0 &&
-          `, ${counts.duplicatesInFile.toLocaleString('en-GB')} more readings of a day already in the file (the first one is kept)`}
+          `, ${counts.duplicatesInFile.toLocaleString('en-GB')} more readings of a day already in the file (the earliest one is kept)`}
         .
       </p>
+      {left && <p className="muted">{left}</p>}
       {rows.length > 0 && (
         <div className="st-data-scroll">
           <table className="st-data-table">

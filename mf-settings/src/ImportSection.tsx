@@ -1,24 +1,30 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { Field, parseApiError, showToast, useAppDispatch } from '@app/kit';
+import { Field, parseApiError, selectUnit, showToast, useAppDispatch, useAppSelector } from '@app/kit';
 import { useCommitImport, useImportJob, useStartImport, type DateFormat } from './dataApi';
 import { ImportPreviewView } from './ImportPreviewView';
 import {
+  defaultImportUnit,
   entriesToWrite,
-  IMPORT_FILE_LIMIT,
   IMPORT_POLL_MS,
   progressText,
   readingText,
   resultText,
-  TOO_LARGE,
+  sizeRefusal,
+  uploadingText,
   type ConflictChoice,
 } from './importPlan';
 
+/** What the file input takes: the exports as the apps write them, archives included. */
+const ACCEPT = '.csv,.txt,.json,.xml,.zip,text/csv,text/plain,application/json,application/xml,text/xml,application/zip';
+
 /**
  * Upload a file, follow the server while it reads it, look at what it recognised, choose what happens to days that
- * already have an entry, then import.
+ * already have an entry, then import. Weights the file does not state the unit of are read in the person's unit
+ * (their preference) until they choose otherwise.
  */
 export function ImportSection() {
   const dispatch = useAppDispatch();
+  const preferredUnit = defaultImportUnit(useAppSelector(selectUnit));
   const [start, uploading] = useStartImport();
   const [commit] = useCommitImport();
   const [file, setFile] = useState<File | null>(null);
@@ -60,11 +66,12 @@ export function ImportSection() {
     setChoice('keep');
     if (!chosen) return;
     // refused before upload: the server would answer the same
-    if (chosen.size > IMPORT_FILE_LIMIT) {
-      setError(TOO_LARGE);
+    const refusal = sizeRefusal(chosen);
+    if (refusal) {
+      setError(refusal);
       return;
     }
-    void load(chosen);
+    void load(chosen, { unit: preferredUnit });
   };
 
   const preview = job?.status === 'ready' ? job.preview : null;
@@ -93,15 +100,16 @@ export function ImportSection() {
     <section className="st-section" aria-labelledby="st-import">
       <h2 id="st-import">Import</h2>
       <p className="muted">
-        A CSV file from another tracker (Libra, openScale, TrendWeight, The Hacker&apos;s Diet Online) or with the columns date, weight and
-        notes. You will see what is recognised before anything is saved.
+        An export of another tracker as you downloaded it: Apple Health (export.zip), Fitbit, Garmin Connect, Google Fit, Samsung Health,
+        Withings, MyFitnessPal, Lose It!, Renpho, openScale, Libra, TrendWeight, wger, The Hacker&apos;s Diet Online, this app&apos;s CSV or
+        JSON export, or any CSV with the columns date, weight and notes. You will see what is recognised before anything is saved.
       </p>
-      <Field label="CSV file" error={error} hint="At most 5 MiB">
+      <Field label="Export file" error={error} hint="CSV or JSON at most 5 MiB; a .zip archive or export.xml at most 500 MiB">
         {(id, describedBy) => (
           <input
             id={id}
             type="file"
-            accept=".csv,text/csv"
+            accept={ACCEPT}
             aria-describedby={describedBy}
             aria-invalid={error ? true : undefined}
             onChange={onFile}
@@ -110,7 +118,7 @@ export function ImportSection() {
       </Field>
       {reading && (
         <p role="status" className="muted st-import-reading">
-          {uploading ? 'Uploading the file...' : readingText(job)}
+          {uploading ? uploadingText(file) : readingText(job)}
           <progress max={job?.bytesTotal || 1} value={uploading ? undefined : (job?.bytesRead ?? 0)} aria-hidden="true" />
         </p>
       )}
