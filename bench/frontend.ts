@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib/browser';
 import { measureGraphRedraw, type RedrawResult } from './graph-redraw.js';
+import { runLighthouse, type LighthouseRow } from './lighthouse.js';
 import {
   BENCH_DATABASE_URL,
   BENCH_DIR,
@@ -62,6 +63,8 @@ export interface FrontendResult {
   chromium: string;
   /** Redraws of the all-time graph of the same user, desktop and phone width. */
   redraws: RedrawResult[];
+  /** Lighthouse scores of the federated build, signed in as the same user. */
+  lighthouse: LighthouseRow[];
 }
 
 /**
@@ -282,7 +285,13 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
         failures.push(`graph redraw at ${width} px: ${(e as Error).message.split('\n')[0]}`);
       }
     }
-    return { runs, user: email, results, failures, chromium, redraws };
+    let lighthouse: LighthouseRow[] = [];
+    try {
+      lighthouse = await runLighthouse(fed.replace('127.0.0.1', 'localhost'), email, BENCH_PASSWORD);
+    } catch (e) {
+      failures.push(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
+    }
+    return { runs, user: email, results, failures, chromium, redraws, lighthouse };
   } finally {
     await browser?.close();
     for (const c of children) await c.stop();

@@ -93,6 +93,11 @@ function headline(): string[] {
       );
     }
   }
+  const mobile = (front?.lighthouse ?? []).filter((r) => r.formFactor === 'mobile');
+  if (mobile.length)
+    lines.push(
+      `- **Lighthouse, mobile**: performance ${mobile.map((r) => `${r.page} ${r.scores.performance}`).join(', ')}; accessibility ${Math.min(...mobile.map((r) => r.scores.accessibility))}–${Math.max(...mobile.map((r) => r.scores.accessibility))}, best practices ${Math.min(...mobile.map((r) => r.scores['best-practices']))}, SEO ${Math.min(...mobile.map((r) => r.scores.seo))} at worst.`,
+    );
   for (const r of front?.redraws ?? []) {
     lines.push(
       `- **Weight graph redraw, all time, ${r.width} px** (${fmt(r.entries)} entries, ${fmt(r.drawn)} drawn): **${fmt(median(r.scriptingMs), 1)} ms of scripting per redraw** (target < 50 ms), ${fmt(median(r.syncMs), 1)} ms from click to the next frame.`,
@@ -313,6 +318,48 @@ if (front) {
     ]);
   }
   out.push(table(['build', 'page', 'content-encoding (files)', 'cache-control (files)'], enc), '');
+}
+
+if (front?.lighthouse.length) {
+  out.push('## Lighthouse', '');
+  out.push(
+    `Lighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version} on the federated build in the same Chromium, ` +
+      'signed in once with Remember me (storage kept between runs, so the dashboards restore the session as a returning visit does). ' +
+      "Mobile is Lighthouse's default (Moto G class, simulated slow 4G and 4x CPU slowdown); desktop its desktop preset. " +
+      'Targets: mobile performance >= 90, accessibility 100, best practices 100, SEO >= 95.',
+    '',
+  );
+  out.push(
+    table(
+      [
+        'form factor',
+        'page',
+        'performance',
+        'accessibility',
+        'best practices',
+        'SEO',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'points lost (not performance)',
+      ],
+      front.lighthouse.map((r) => [
+        r.formFactor,
+        r.page,
+        r.scores.performance,
+        r.scores.accessibility,
+        r.scores['best-practices'],
+        r.scores.seo,
+        ms(r.fcpMs),
+        ms(r.lcpMs),
+        ms(r.tbtMs),
+        fmt(r.cls, 3),
+        r.failing.join(', ') || '—',
+      ]),
+    ),
+    '',
+  );
 }
 
 if (front?.redraws.length) {

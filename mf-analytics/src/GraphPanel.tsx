@@ -68,7 +68,7 @@ export function GraphPanel(props: GraphPanelProps) {
         </div>
       </div>
       {loading ? (
-        <p className="screen-loading" role="status">
+        <p className="screen-loading an-graph-loading" role="status">
           Loading...
         </p>
       ) : (
