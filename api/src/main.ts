@@ -44,7 +44,9 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
       },
     });
   });
-  http.requestTimeout = 30_000;
+  // a whole request may take this long: a 500 MiB archive to import (Apple Health) on a slow uplink needs minutes;
+  // headers still have to arrive within headersTimeout, and every other body is capped at a few MiB
+  http.requestTimeout = 15 * 60_000;
   http.headersTimeout = 20_000;
   http.keepAliveTimeout = 5_000;
   if (!cluster.isWorker) process.stdout.write(`API listening on http://${config.host}:${config.port}\n`);
