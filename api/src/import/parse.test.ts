@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeText, parseCsv, sniffDelimiter } from './csv.js';
 import { detectDateFormat, parseStamp } from './dates.js';
 import { decodeHdoText } from './formats.js';
-import { parseFile, parseImport, type ParseOptions } from './parse.js';
+import { ImportFormatError, parseFile, parseImport, type ParseOptions } from './parse.js';
 import { median, unitWarnings } from './readings.js';
 import { writeZip } from './testing/zip.js';
 import { Zone } from './zone.js';
@@ -537,5 +538,79 @@ describe('files: Apple Health export.xml and zip archives', () => {
     await expect(parseFile(path('big.csv'), opts)).rejects.toThrow('The file is larger than 5 MiB');
     writeFileSync(path('small.csv'), fixtureBytes('withings-weight.csv'));
     expect((await parseFile(path('small.csv'), opts)).rows).toHaveLength(2);
+  });
+});
+
+describe('any input', () => {
+  const HEADERS = [
+    'date,weight,notes',
+    'date,weight_kg,weight_lb,notes',
+    '#date;weight;weight trend;body fat;body fat trend;log',
+    '"biceps","bone","comment","dateTime","fat","weight"',
+    'DATE,TIME,COMMENT,WEIGHT',
+    'Date,Actual Weight,Weight Is Interpolated,Trend Weight,Actual Fat %,Fat Is Interpolated,Trend Fat %',
+    'Date,Weight,Rung,Flag,Comment',
+    'Time,Weight,Change,BMI,Body Fat',
+    'com.samsung.health.weight,1,1\nstart_time,weight,comment',
+    'Date,Weight,Last Updated,Deleted',
+  ];
+  const cell = fc.oneof(
+    fc.constantFrom(
+      '',
+      '80',
+      '80,5',
+      '=1+1',
+      '2024-01-31',
+      '31/01/2024',
+      '2024-01-31T23:30:00Z',
+      '1709331120000',
+      'Yes',
+      'No',
+      '--',
+      ' Feb 3, 2024',
+      '7:12 PM',
+      '"',
+      '\\x{20ac}',
+      '9'.repeat(400),
+    ),
+    fc.string({ maxLength: 12 }),
+  );
+  const row = fc.tuple(fc.array(cell, { maxLength: 8 }), fc.constantFrom(',', ';')).map(([cells, delimiter]) => cells.join(delimiter));
+  it('either reads the rows (each one valid) or refuses the file with a message: it never throws anything else', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...HEADERS),
+        fc.array(row, { maxLength: 12 }),
+        fc.constantFrom('Europe/Berlin', 'UTC', 'Pacific/Kiritimati'),
+        (header, rows, timeZone) => {
+          let p;
+          try {
+            p = parseImport([header, ...rows].join('\n'), { ...opts, timeZone });
+          } catch (e) {
+            expect(e).toBeInstanceOf(ImportFormatError);
+            return;
+          }
+          for (const r of p.rows) {
+            expect(r.date >= '1900-01-01' && r.date <= '2026-11-22').toBe(true);
+            expect(r.weightKg > 0 && r.weightKg < 1000).toBe(true);
+            expect(r.notes === null || [...r.notes].length <= 255).toBe(true);
+          }
+          expect(new Set(p.rows.map((r) => r.date)).size).toBe(p.rows.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  it('random bytes and JSON never throw anything but a refusal', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (text) => {
+        try {
+          parseImport(text, opts);
+        } catch (e) {
+          expect(e).toBeInstanceOf(ImportFormatError);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -61,4 +61,26 @@ describe('receiveUpload', () => {
       receiveUpload(new Request('http://x/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }), limits),
     ).rejects.toMatchObject({ status: 415 });
   });
+
+  it('a file whose first bytes make it an archive may be larger, up to its own limit', async () => {
+    const archive = {
+      ...limits,
+      large: {
+        maxBytes: 256 * 1024,
+        tooLarge: 'The archive is larger than 256 KiB',
+        accepts: (head: Buffer) => head.subarray(0, 4).toString('latin1') === 'PK\x03\x04',
+      },
+    };
+    const zipLike = (n: number) => `PK\x03\x04${'z'.repeat(n)}`;
+    const ok = await receiveUpload(chunkedRequest([filePart(zipLike(200 * 1024)), '--BOUNDARY--\r\n']), archive);
+    expect(ok.size).toBe(200 * 1024 + 4);
+    await expect(receiveUpload(chunkedRequest([filePart(zipLike(300 * 1024)), '--BOUNDARY--\r\n']), archive)).rejects.toMatchObject({
+      status: 413,
+      details: [{ field: 'file', issue: 'The archive is larger than 256 KiB' }],
+    });
+    await expect(receiveUpload(chunkedRequest([filePart('x'.repeat(100 * 1024)), '--BOUNDARY--\r\n']), archive)).rejects.toMatchObject({
+      status: 413,
+      details: [{ field: 'file', issue: 'The file is larger than 64 KiB' }],
+    });
+  });
 });
