@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
 import { BASE_URL } from '../lib/ports';
-import { api, createUser, dayOffset, signIn } from '../lib/user';
+import { api, createUser, dayOffset, signIn, type TestUser } from '../lib/user';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('settings: your data', () => {
     await page.getByRole('tab', { name: 'Data' }).click();
 
     const file = csvFile();
-    await page.getByLabel('CSV file').setInputFiles({ name: 'weights.csv', mimeType: 'text/csv', buffer: Buffer.from(file.text) });
+    await page.getByLabel('Export file').setInputFiles({ name: 'weights.csv', mimeType: 'text/csv', buffer: Buffer.from(file.text) });
     await page.getByText('29 entries recognised, 1 rejected.').waitFor();
     expect(await page.getByText('Generic CSV (date, weight, notes)').isVisible()).toBe(true);
     const rejected = page.getByRole('table', { name: 'Rejected rows (not imported)' });
@@ -96,11 +96,54 @@ describe('settings: your data', () => {
     await signIn(phone, user);
     const small = await phone.newPage();
     await small.goto(`${BASE_URL}/dashboard/settings?tab=data`);
-    await small.getByLabel('CSV file').setInputFiles({ name: 'weights.csv', mimeType: 'text/csv', buffer: Buffer.from(file.text) });
+    await small.getByLabel('Export file').setInputFiles({ name: 'weights.csv', mimeType: 'text/csv', buffer: Buffer.from(file.text) });
     await small.getByText('29 entries recognised, 1 rejected').waitFor();
     await screenshot(small, 'data-import-preview-phone');
     await phone.close();
 
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("imports a Fitbit weight file, which states no unit, in the person's unit (pounds) and keeps the earliest reading", async () => {
+    const user = await createUser();
+    user.user = await api<TestUser['user']>(user, 'PATCH', '/users/me', { unitPreference: 'IMPERIAL' });
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    await signIn(context, user);
+    // as signing in does: the account's unit becomes the client's preference
+    await context.addInitScript(() => localStorage.setItem('preferences', JSON.stringify({ unit: 'IMPERIAL' })));
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${BASE_URL}/dashboard/settings?tab=data`);
+
+    // Fitbit writes month-first dates with two-digit years; the evening reading of a day is listed first
+    const fitbitDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(2, 4)}`;
+    const [d1, d2] = [dayOffset(-2), dayOffset(-1)];
+    const readings = [
+      { logId: 3, weight: 177.6, bmi: 24.7, date: fitbitDate(d1), time: '19:30:00', source: 'Aria' },
+      { logId: 1, weight: 176.4, bmi: 24.5, date: fitbitDate(d1), time: '07:52:00', source: 'Aria' },
+      { logId: 2, weight: 175.9, bmi: 24.4, date: fitbitDate(d2), time: '07:40:00', source: 'Aria' },
+    ];
+    await page
+      .getByLabel('Export file')
+      .setInputFiles({ name: `weight-${d1}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(readings)) });
+    await page
+      .getByText('2 entries recognised, 0 rejected, 1 more readings of a day already in the file (the earliest one is kept).')
+      .waitFor();
+    expect(await page.getByText('Fitbit data archive').isVisible()).toBe(true);
+    // the file states no unit: the choice starts as the person's preference
+    expect(await page.getByRole('radio', { name: 'Pounds (lb)' }).isChecked()).toBe(true);
+    const shown = await page.getByRole('table', { name: 'Entries to import' }).locator('tbody tr').allTextContents();
+    expect(shown.map((t) => t.trim())).toEqual([`2${enGb(d1)}176.4`, `3${enGb(d2)}175.9`]);
+    await screenshot(page, 'data-import-fitbit-desktop');
+
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('Imported 2 entries.').first().waitFor();
+    const stored = await api<Array<{ date: string; weightKg: number }>>(user, 'GET', '/weights');
+    expect(stored.map(({ date, weightKg }) => ({ date, weightKg }))).toEqual([
+      { date: d1, weightKg: 176.4 / 2.20462 },
+      { date: d2, weightKg: 175.9 / 2.20462 },
+    ]);
     expect(problems).toEqual([]);
     await context.close();
   }, 90_000);
