@@ -9,6 +9,8 @@ export type AuthUser = {
   role: 'USER' | 'ADMIN';
   /** Set when the caller used a personal API token (sessionId is then empty). */
   apiToken?: { id: string; scope: 'read' | 'read-write' };
+  /** The user's data version as the request began: moves with every change to their weight entries. */
+  dataVersion: number;
 };
 
 export type Deps = {

@@ -3,13 +3,13 @@
  * @oslojs/encoding: token `<id>.<secret>`, the id and the secret each 160 random bits; only SHA-256(secret) is
  * stored and compared in constant time. Sliding idle expiry (30 days) with an absolute cap (90 days).
  */
-import { and, eq, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, or } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { sessions } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
 
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -60,15 +60,24 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
   return { id: row.id, userId: row.userId, persistent: row.persistent, createdAt: row.createdAt, expiresAt };
 }
 
-/** Cheap primary-key check used on each bearer request so revocation takes effect at once. */
-export async function isSessionActive(db: Db, sessionId: string, userId: string, now: Date): Promise<boolean> {
+/**
+ * The one query of each bearer request before its own: the session still exists and has not expired (so logout and
+ * revocation take effect at once), and, read in the same round trip, the user's data version (the ETag of their
+ * lists). Null when the session has ended.
+ */
+export async function activeSessionDataVersion(db: Db, sessionId: string, userId: string, now: Date): Promise<number | null> {
   const rows = await db
-    .select({ expiresAt: sessions.expiresAt })
+    .select({ dataVersion: users.dataVersion })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
     .limit(1);
-  const row = rows[0];
-  return !!row && row.expiresAt.getTime() > now.getTime();
+  return rows[0]?.dataVersion ?? null;
+}
+
+/** Whether the session exists and has not expired. */
+export async function isSessionActive(db: Db, sessionId: string, userId: string, now: Date): Promise<boolean> {
+  return (await activeSessionDataVersion(db, sessionId, userId, now)) !== null;
 }
 
 /** Whether a session outlives the browser ("Remember me"), so a session replacing it keeps the choice. */

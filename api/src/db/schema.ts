@@ -50,6 +50,8 @@ export const users = pgTable(
     weekStartsOn: smallint('week_starts_on').notNull().default(0),
     timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
     colorScheme: colorSchemeEnum('color_scheme').notNull().default('SYSTEM'),
+    // moves on every change to the user's weight entries (triggers in migration 0005): the ETag of their lists
+    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

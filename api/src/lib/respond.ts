@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { MAX_ERROR_DETAILS } from '@app/contract';
 import { STATUS_MESSAGES, type ErrorDetail } from './errors.js';
 
@@ -25,4 +27,43 @@ export function errorResponse(
   };
   const body = JSON.stringify({ error });
   return new Response(body, { status, headers: { 'Content-Type': JSON_CT, ...headers } });
+}
+
+/** Bodies below this size go as they are: compressing them costs more than it saves. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The encoding to answer in: brotli, else gzip, when the client accepts it (q=0 refuses); none otherwise. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+/**
+ * A 200 whose JSON was written by PostgreSQL (json_agg), passed through without parsing, compressed (brotli or
+ * gzip, in libuv's thread pool, off the event loop) when it is large and the client accepts it. The route's schema
+ * still documents its shape; the cast is because the typed-response helpers only know objects they serialise.
+ */
+export async function jsonText(c: Context, body: string): Promise<never> {
+  const headers: Record<string, string> = { 'Content-Type': JSON_CT, Vary: 'Accept-Encoding' };
+  const bytes = Buffer.from(body, 'utf8');
+  const encoding = bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(c.req.header('Accept-Encoding')) : null;
+  if (!encoding) return c.body(body, 200, headers) as never;
+  const packed =
+    encoding === 'br'
+      ? await brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+      : await gzip(bytes, { level: 6 });
+  return c.body(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), 200, {
+    ...headers,
+    'Content-Encoding': encoding,
+  }) as never;
 }

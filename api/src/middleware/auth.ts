@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../types.js';
 import { verifyAccessToken } from '../auth/jwt.js';
-import { isSessionActive } from '../auth/sessions.js';
+import { activeSessionDataVersion } from '../auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { authenticateToken, TOKEN_PREFIX } from '../repositories/tokens.js';
 
@@ -30,13 +30,14 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
       const refusal = tokenRefusal(c.req.method, c.req.path);
       if (refusal) throw forbidden(refusal);
       if (p.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw forbidden('This token is read-only');
-      c.set('user', { id: p.userId, sessionId: '', role: p.role, apiToken: { id: p.tokenId, scope: p.scope } });
+      c.set('user', { id: p.userId, sessionId: '', role: p.role, apiToken: { id: p.tokenId, scope: p.scope }, dataVersion: p.dataVersion });
       return next();
     }
     const claims = await verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
-    if (!(await isSessionActive(deps.db, claims.sid, claims.sub, now))) throw forbidden('Session has ended');
-    c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role });
+    const dataVersion = await activeSessionDataVersion(deps.db, claims.sid, claims.sub, now);
+    if (dataVersion === null) throw forbidden('Session has ended');
+    c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion });
     await next();
   };
 }

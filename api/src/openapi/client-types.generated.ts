@@ -1697,6 +1697,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeightEntry"][];
                 };
             };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No bearer token */
             401: {
                 headers: {
@@ -1822,6 +1829,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeightEntry"];
                 };
             };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No bearer token */
             401: {
                 headers: {
@@ -1868,6 +1882,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WeightEntry"];
                 };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No bearer token */
             401: {
@@ -1917,6 +1938,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WeightEntry"];
                 };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed JSON or malformed path parameter */
             400: {
@@ -2036,6 +2064,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AverageItem"][];
                 };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed JSON or malformed path parameter */
             400: {

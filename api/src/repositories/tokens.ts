@@ -50,14 +50,14 @@ export async function revokeToken(db: Db, userId: string, id: string, now: Date)
   return rows.length > 0;
 }
 
-export type TokenPrincipal = { tokenId: string; userId: string; role: 'USER' | 'ADMIN'; scope: TokenScope };
+export type TokenPrincipal = { tokenId: string; userId: string; role: 'USER' | 'ADMIN'; scope: TokenScope; dataVersion: number };
 
 /** The live token's owner, or null (unknown, revoked, malformed); notes its use at most once a minute. */
 export async function authenticateToken(db: Db, token: string, now: Date): Promise<TokenPrincipal | null> {
   if (!/^wt_[a-z2-7]{40,64}$/.test(token)) return null;
   const hash = hashToken(token);
   const rows = await db
-    .select({ t: apiTokens, role: users.role })
+    .select({ t: apiTokens, role: users.role, dataVersion: users.dataVersion })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.tokenHash, Buffer.from(hash)))
@@ -66,5 +66,5 @@ export async function authenticateToken(db: Db, token: string, now: Date): Promi
   if (!row || row.t.revokedAt || !constantTimeEqual(hash, new Uint8Array(row.t.tokenHash))) return null;
   if (!row.t.lastUsedAt || now.getTime() - row.t.lastUsedAt.getTime() >= LAST_USED_EVERY_MS)
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.t.id));
-  return { tokenId: row.t.id, userId: row.t.userId, role: row.role, scope: row.t.scope as TokenScope };
+  return { tokenId: row.t.id, userId: row.t.userId, role: row.role, scope: row.t.scope as TokenScope, dataVersion: row.dataVersion };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 
@@ -55,6 +55,17 @@ export async function updateUser(db: Db, id: string, patch: UserPatch, now: Date
     .where(eq(users.id, id))
     .returning();
   return rows[0];
+}
+
+/**
+ * Moves the user's data version outside the weight-entry triggers: a change of week start changes what a weekly
+ * average read without week_starts_on answers, so its ETag must change too.
+ */
+export async function bumpDataVersion(db: Db, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ dataVersion: sql`${users.dataVersion} + 1` })
+    .where(eq(users.id, id));
 }
 
 export async function setAvatarId(db: Db, id: string, avatarId: string | null, now: Date): Promise<UserRow | undefined> {

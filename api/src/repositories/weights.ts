@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { weightEntries } from '../db/schema.js';
 
 export type EntryDto = { id: string; date: string; weightKg: number; notes: string | null };
@@ -17,6 +18,34 @@ function rangeFilter(userId: string, start?: string, end?: string): SQL {
   if (start) parts.push(gte(weightEntries.date, start));
   if (end) parts.push(lte(weightEntries.date, end));
   return and(...parts)!;
+}
+
+/** The widest range a date column can hold: an open end of a range query. */
+const FIRST_DAY = '0001-01-01';
+const LAST_DAY = '9999-12-31';
+
+/**
+ * The entries of a range as the JSON text of the response, built by PostgreSQL (json_agg) and passed through: no
+ * row objects in JS, no JSON.stringify. Same shape as listEntries: ascending [{id, date, weightKg, notes}].
+ */
+export async function listEntriesJson(db: Db, userId: string, start?: string, end?: string): Promise<string> {
+  const statement = prepared(db, 'list_entries_json', (d) =>
+    d
+      .select({
+        body: sql<string>`coalesce(json_agg(json_build_object('id', ${weightEntries.id}, 'date', ${weightEntries.date}, 'weightKg', ${weightEntries.weightKg}, 'notes', ${weightEntries.notes}) order by ${weightEntries.date}), '[]')::text`,
+      })
+      .from(weightEntries)
+      .where(
+        and(
+          eq(weightEntries.userId, sql.placeholder('userId')),
+          gte(weightEntries.date, sql.placeholder('start')),
+          lte(weightEntries.date, sql.placeholder('end')),
+        ),
+      )
+      .prepare('list_entries_json'),
+  );
+  const rows = await statement.execute({ userId, start: start ?? FIRST_DAY, end: end ?? LAST_DAY });
+  return rows[0]!.body;
 }
 
 export const listEntries = (db: Db, userId: string, start?: string, end?: string): Promise<EntryDto[]> =>
@@ -87,6 +116,14 @@ export async function averages(
   start?: string,
   end?: string,
 ): Promise<AverageRow[]> {
+  const rows = await bucketsQuery(db, period, weekStartsOn, { userId, start: start ?? FIRST_DAY, end: end ?? LAST_DAY }).orderBy(sql`1`);
+  return rows.map((r) => ({ key: String(r.key), average: Number(r.average), count: Number(r.count), start: r.start, end: r.end }));
+}
+
+type Bound = string | ReturnType<typeof sql.placeholder>;
+
+/** One row per bucket of the user's entries in the range: first day, key, last day, mean and count. */
+function bucketsQuery(db: Db, period: Period, weekStartsOn: 0 | 1, where: { userId: Bound; start: Bound; end: Bound }) {
   const shift = sql.raw(String(weekStartsOn === 0 ? 1 : 0));
   const d = weightEntries.date;
   // the bucket's first day as a date, then its key and last day from it
@@ -104,7 +141,7 @@ export async function averages(
         : sql<string>`to_char(min(${d}), 'YYYY')`;
   const span =
     period === 'weekly' ? sql`interval '6 days'` : period === 'monthly' ? sql`interval '1 month - 1 day'` : sql`interval '1 year - 1 day'`;
-  const rows = await db
+  return db
     .select({
       start: sql<string>`to_char(${first}, 'YYYY-MM-DD')`.as('start'),
       key: key.as('bucket'),
@@ -113,8 +150,38 @@ export async function averages(
       count: sql<number>`count(*)::int`.as('count'),
     })
     .from(weightEntries)
-    .where(rangeFilter(userId, start, end))
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
-  return rows.map((r) => ({ key: String(r.key), average: Number(r.average), count: Number(r.count), start: r.start, end: r.end }));
+    .where(and(eq(weightEntries.userId, where.userId), gte(weightEntries.date, where.start), lte(weightEntries.date, where.end)))
+    .groupBy(sql`1`);
+}
+
+const AVERAGE_KEY: Record<Period, string> = { weekly: 'week', monthly: 'month', yearly: 'year' };
+
+/**
+ * The averages as the JSON text of the response, built by PostgreSQL and passed through (see listEntriesJson):
+ * ascending [{week|month|year, average, count, start, end}], one prepared statement per period and week start.
+ */
+export async function averagesJson(
+  db: Db,
+  userId: string,
+  period: Period,
+  weekStartsOn: 0 | 1,
+  start?: string,
+  end?: string,
+): Promise<string> {
+  const name = `averages_json_${period}_${weekStartsOn}`;
+  const statement = prepared(db, name, (d) => {
+    const b = bucketsQuery(d, period, weekStartsOn, {
+      userId: sql.placeholder('userId'),
+      start: sql.placeholder('start'),
+      end: sql.placeholder('end'),
+    }).as('b');
+    return d
+      .select({
+        body: sql<string>`coalesce(json_agg(json_build_object(${sql.raw(`'${AVERAGE_KEY[period]}'`)}, ${b.key}, 'average', ${b.average}, 'count', ${b.count}, 'start', ${b.start}, 'end', ${b.end}) order by ${b.start}), '[]')::text`,
+      })
+      .from(b)
+      .prepare(name);
+  });
+  const rows = await statement.execute({ userId, start: start ?? FIRST_DAY, end: end ?? LAST_DAY });
+  return rows[0]!.body;
 }

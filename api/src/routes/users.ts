@@ -11,7 +11,7 @@ import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
-import { findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch } from '../repositories/users.js';
+import { bumpDataVersion, findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch } from '../repositories/users.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
 
 export function userRoutes(deps: Deps) {
@@ -109,6 +109,7 @@ export function userRoutes(deps: Deps) {
       .transaction(async (tx) => {
         const updated = await updateUser(tx, user.id, patch, now);
         if (!updated) throw forbidden('Unknown user');
+        if (patch.weekStartsOn !== undefined && patch.weekStartsOn !== user.weekStartsOn) await bumpDataVersion(tx, user.id);
         if (body.password === undefined) return { updated, rotated: undefined };
         // end every session of the user (other devices and the current one), then start a new current session
         const persistent = await isPersistentSession(tx, me.sessionId);

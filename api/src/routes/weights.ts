@@ -7,6 +7,8 @@ import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { ApiError, notFound, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
+import { conditionalRead } from '../lib/etag.js';
+import { jsonText } from '../lib/respond.js';
 import * as repo from '../repositories/weights.js';
 import { findUserById } from '../repositories/users.js';
 
@@ -17,6 +19,9 @@ export function weightRoutes(deps: Deps) {
   const { db, config, clock } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
+  const conditional = conditionalRead();
+  // the reads of the user's weight data answer 304 to a client that holds them already
+  const notModified = { 304: { description: 'Not modified: the If-None-Match tag is current' } };
 
   /** Path dates: malformed → 400 (the contract), not 422. */
   const pathDate = (s: string): string => {
@@ -33,10 +38,11 @@ export function weightRoutes(deps: Deps) {
       summary: 'List entries',
       description: 'Entries between start_date and end_date (both optional, inclusive), ascending by date.',
       security,
-      middleware: [auth] as const,
+      middleware: [auth, conditional] as const,
       request: { query: RangeQuerySchema },
       responses: {
         200: { content: { 'application/json': { schema: z.array(WeightEntrySchema) } }, description: 'Entries' },
+        ...notModified,
         401: errors[401],
         403: errors[403],
         422: errors[422],
@@ -44,7 +50,7 @@ export function weightRoutes(deps: Deps) {
     }),
     async (c) => {
       const q = c.req.valid('query');
-      return c.json(await repo.listEntries(db, c.get('user').id, q.start_date, q.end_date), 200);
+      return jsonText(c, await repo.listEntriesJson(db, c.get('user').id, q.start_date, q.end_date));
     },
   );
 
@@ -57,9 +63,10 @@ export function weightRoutes(deps: Deps) {
         tags: ['weights'],
         summary: `The ${edge} entry`,
         security,
-        middleware: [auth] as const,
+        middleware: [auth, conditional] as const,
         responses: {
           200: { ...entryJson, description: 'Entry' },
+          ...notModified,
           401: errors[401],
           403: errors[403],
           404: errors[404],
@@ -81,10 +88,11 @@ export function weightRoutes(deps: Deps) {
       tags: ['weights'],
       summary: 'The entry of one date',
       security,
-      middleware: [auth] as const,
+      middleware: [auth, conditional] as const,
       request: { params: DateParamSchema },
       responses: {
         200: { ...entryJson, description: 'Entry' },
+        ...notModified,
         400: errors[400],
         401: errors[401],
         403: errors[403],
@@ -167,10 +175,11 @@ export function weightRoutes(deps: Deps) {
         'Weeks use ISO-8601 numbering with the ISO week-year; with week_starts_on=0 a week runs Sunday to Saturday and ' +
         "takes the number of its Monday's ISO week. start and end are the bucket's first and last day.",
       security,
-      middleware: [auth] as const,
+      middleware: [auth, conditional] as const,
       request: { params: PeriodParamSchema, query: AverageQuerySchema },
       responses: {
         200: { content: { 'application/json': { schema: z.array(AverageItemSchema) } }, description: 'Averages' },
+        ...notModified,
         400: errors[400],
         401: errors[401],
         403: errors[403],
@@ -184,12 +193,7 @@ export function weightRoutes(deps: Deps) {
       let wso: 0 | 1;
       if (q.week_starts_on !== undefined) wso = q.week_starts_on === '0' ? 0 : 1;
       else wso = (await findUserById(db, userId))?.weekStartsOn === 1 ? 1 : 0;
-      const rows = await repo.averages(db, userId, period, wso, q.start_date, q.end_date);
-      const key = period === 'weekly' ? 'week' : period === 'monthly' ? 'month' : 'year';
-      return c.json(
-        rows.map((r) => ({ [key]: r.key, average: r.average, count: r.count, start: r.start, end: r.end })),
-        200,
-      );
+      return jsonText(c, await repo.averagesJson(db, userId, period, wso, q.start_date, q.end_date));
     },
   );
 

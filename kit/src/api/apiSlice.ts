@@ -3,6 +3,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import type { Goal } from '../domain/overview';
 import { setAccessToken } from '../state/authSlice';
 import type { User } from '../state/types';
+import { forgetAnswers } from './etagCache';
 import { API_REDUCER_PATH, baseQueryWithReauth, REFRESH_PATH, type ApiExtraOptions } from './baseQuery';
 import type {
   ApiAveragedItem,
@@ -40,6 +41,7 @@ async function startWithEmptyCache(
   try {
     await queryFulfilled;
     dispatch(api.util.resetApiState());
+    forgetAnswers();
   } catch {
     /* a failed sign-in changes nothing */
   }

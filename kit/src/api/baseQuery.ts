@@ -7,6 +7,7 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query';
 import { clearAuth, setAccessToken, type AuthState } from '../state/authSlice';
+import { etagKey, heldAnswer, holdAnswer } from './etagCache';
 import { redirectWithFrom } from './navigation';
 
 export const API_BASE_URL = '/api/';
@@ -29,7 +30,7 @@ function accessTokenOf(api: Pick<BaseQueryApi, 'getState'>): string | null {
 }
 
 /** The plain HTTP layer: base path, cookies, bearer header from the auth state. */
-export const rawBaseQuery = fetchBaseQuery({
+const httpBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   credentials: 'include',
   prepareHeaders: (headers, api) => {
@@ -38,6 +39,26 @@ export const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
 });
+
+/**
+ * The HTTP layer with conditional GETs: an answer held for this URL is offered with If-None-Match, and a 304 (the
+ * data has not changed) resolves with it, so an unchanged chart moves no rows.
+ */
+export const rawBaseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
+  const key = etagKey(args);
+  const known = key ? heldAnswer(key) : undefined;
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+  if (known) {
+    request.headers = { ...(request.headers as Record<string, string> | undefined), 'If-None-Match': known.etag };
+    request.validateStatus = (response) => response.ok || response.status === 304;
+  }
+  const result = await httpBaseQuery(request, api, extraOptions);
+  const response = result.meta?.response;
+  if (known && response?.status === 304) return { data: known.data, meta: result.meta };
+  const etag = response?.headers.get('ETag');
+  if (key && etag && !result.error) holdAnswer(key, etag, result.data);
+  return result;
+};
 
 // The refresh call carries only the cookie: a stale bearer header has nothing to add.
 const refreshBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include' });

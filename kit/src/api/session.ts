@@ -3,6 +3,7 @@ import { clearAuth, loggedOut, setAccessToken, setAuth, type AuthState } from '.
 import { setPreferences } from '../state/preferencesSlice';
 import type { User } from '../state/types';
 import { api } from './apiSlice';
+import { forgetAnswers } from './etagCache';
 
 // Typed on the slices they touch rather than RootState, so the store module can import this file.
 type SessionThunk<R> = ThunkAction<R, { auth: AuthState }, unknown, UnknownAction>;
@@ -65,5 +66,6 @@ export function logoutUser(): SessionThunk<Promise<void>> {
       /* the session dies with its cookie anyway */
     }
     dispatch(api.util.resetApiState());
+    forgetAnswers();
   };
 }
