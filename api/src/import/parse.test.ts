@@ -193,6 +193,13 @@ describe('generic CSV', () => {
     expect(simple(p)).toEqual([['2024-01-31', 80.5, '=1+1']]);
   });
 
+  it('a file full of mistakes keeps the first 1,000 rejections to list and counts them all', () => {
+    const p = parseImport('date,weight\n' + '2024-01-01,heavy\n'.repeat(2500), opts);
+    expect(p.rejected).toHaveLength(1000);
+    expect(p.rejectedTotal).toBe(2500);
+    expect(p.rejected[0]).toEqual({ line: 2, reason: 'Weight is not a number' });
+  });
+
   it('dates out of range and unknown files', () => {
     const p = parseImport('date,weight\n1899-12-31,80\n2026-11-23,80\n2026-11-22,80\n', opts);
     expect(p.rejected.map((r) => r.reason)).toEqual(['Date "1899-12-31" is before 1900-01-01', 'Date "2026-11-23" is in the future']);
@@ -531,6 +538,14 @@ describe('files: Apple Health export.xml and zip archives', () => {
       { name: 'b.png', data: 'y' },
     ]);
     await expect(parseFile(path('photos.zip'), opts)).rejects.toThrow(/holds no export this importer knows/);
+  });
+
+  it('a damaged archive (its data corrupted) fails with a message, not an error', async () => {
+    await writeZip(path('damaged.zip'), [{ name: 'apple_health_export/export.xml', data: fixtureBytes('apple-health-export.xml') }]);
+    const bytes = readFileSync(path('damaged.zip'));
+    for (let i = 200; i < 400; i++) bytes[i] = 0xff;
+    writeFileSync(path('damaged.zip'), bytes);
+    await expect(parseFile(path('damaged.zip'), opts)).rejects.toThrow(/damaged/);
   });
 
   it('a text file over 5 MiB is refused; a text file is read as text', async () => {

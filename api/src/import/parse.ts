@@ -140,8 +140,26 @@ const ARCHIVE_TEXT: { test: RegExp; all: boolean }[] = [
   { test: /(^|\/)measurement-summary[^/]*\.csv$/i, all: true }, // MyFitnessPal
 ];
 
-async function readEntryText(zip: yauzl.ZipFile, e: Entry): Promise<string> {
+const DAMAGED = 'The archive could not be read: it is damaged or not a zip file';
+
+/** An entry the reader can open: not encrypted, compressed the usual way (deflate or stored). */
+function checkEntry(e: Entry): void {
   if (e.isEncrypted()) throw new ImportFormatError(`${basename(e.fileName)} in the archive is encrypted`);
+  if (!e.canDecodeFileData())
+    throw new ImportFormatError(`${basename(e.fileName)} in the archive is compressed in a way that cannot be read: zip it again`);
+}
+
+/** A failure while reading an archive's data is the archive's fault (a truncated download, a damaged file). */
+async function archiveRead<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    throw e instanceof ImportFormatError ? e : new ImportFormatError(DAMAGED);
+  }
+}
+
+async function readEntryText(zip: yauzl.ZipFile, e: Entry): Promise<string> {
+  checkEntry(e);
   if (e.uncompressedSize > IMPORT_FILE_MAX_BYTES)
     throw new ImportFormatError(`${basename(e.fileName)} in the archive is larger than 5 MiB`);
   const stream = await zip.openReadStreamPromise(e);
@@ -156,15 +174,13 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
   try {
     zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
   } catch {
-    throw new ImportFormatError('The archive could not be read: it is damaged or not a zip file');
+    throw new ImportFormatError(DAMAGED);
   }
   try {
     const entries: Entry[] = [];
-    try {
+    await archiveRead(async () => {
       for await (const e of zip.eachEntry()) if (!isDir(e) && !isJunk(e)) entries.push(e);
-    } catch {
-      throw new ImportFormatError('The archive could not be read: it is damaged or not a zip file');
-    }
+    });
     const collector = newCollector(opts);
 
     // Apple Health: the largest XML file that is not the clinical-document one (export_cda.xml)
@@ -172,10 +188,12 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
       .filter((e) => /\.xml$/i.test(e.fileName) && !/cda[^/]*\.xml$/i.test(e.fileName))
       .sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
     if (xml) {
-      if (xml.isEncrypted()) throw new ImportFormatError('The export in the archive is encrypted');
+      checkEntry(xml);
       if (xml.uncompressedSize > MAX_XML_BYTES) throw new ImportFormatError('The export is too large to read');
-      const stream = await zip.openReadStreamPromise(xml);
-      await readXml(stream, collector, size, MAX_XML_BYTES, onProgress, size / Math.max(1, xml.uncompressedSize));
+      await archiveRead(async () => {
+        const stream = await zip.openReadStreamPromise(xml);
+        await readXml(stream, collector, size, MAX_XML_BYTES, onProgress, size / Math.max(1, xml.uncompressedSize));
+      });
       return collector.finish(formatInfo('apple-health'), ISO_ONLY);
     }
 
@@ -203,7 +221,7 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
     let done = 0;
     let first: Read | null = null;
     for (const e of files) {
-      const text = await readEntryText(zip, e);
+      const text = await archiveRead(() => readEntryText(zip, e));
       const read = readText(text, collector, opts, files.length > 1 ? basename(e.fileName) : undefined);
       first ??= read;
       done += e.compressedSize;

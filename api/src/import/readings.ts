@@ -1,6 +1,7 @@
 import {
   codePoints,
   hasNul,
+  IMPORT_MAX_ROWS,
   IMPORT_UNIT_WARNING,
   lbToKg,
   MIN_DATE,
@@ -12,6 +13,7 @@ import {
   type ImportWarningCode,
 } from '@app/contract';
 import type { DateDetection, Stamp } from './dates.js';
+import { ImportFormatError } from './errors.js';
 import type { Zone } from './zone.js';
 
 export type FileUnit = ImportFileUnit;
@@ -31,11 +33,18 @@ export type ParsedImport = {
   /** The zone that turned the file's instants into dates; null when the file wrote none. */
   timeZone: string | null;
   rows: ImportRow[];
+  /** The first MAX_KEPT_REJECTIONS rejections, by line; `rejectedTotal` counts them all. */
   rejected: Rejected[];
+  rejectedTotal: number;
   duplicatesInFile: number;
   ignored: Ignored[];
   warnings: Warning[];
 };
+
+/** Rejections kept to list (the preview shows 100); more are only counted, so a damaged file costs no memory. */
+export const MAX_KEPT_REJECTIONS = 1000;
+/** Readings a file may hold (several a day are allowed; IMPORT_MAX_ROWS days are imported at most). */
+export const MAX_READINGS = 20 * IMPORT_MAX_ROWS;
 
 /** A plain decimal, with a point or a comma: never a formula, never an expression. */
 export const NUMBER = /^[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
@@ -70,6 +79,7 @@ export type NotesInput = string | null | undefined;
 export class Collector {
   private readonly readings: Reading[] = [];
   private readonly rejects: Rejected[] = [];
+  private rejectCount = 0;
   private readonly ignoredCounts = new Map<string, number>();
   private readonly units = new Set<FileUnit>();
   private readonly unstatedValues: number[] = [];
@@ -86,7 +96,8 @@ export class Collector {
   }
 
   reject(line: number, reason: string): void {
-    this.rejects.push({ line, reason: this.source ? `${this.source}: ${reason}` : reason });
+    this.rejectCount++;
+    if (this.rejects.length < MAX_KEPT_REJECTIONS) this.rejects.push({ line, reason: this.source ? `${this.source}: ${reason}` : reason });
   }
 
   /** A row left out on purpose (deleted, interpolated, a day without a weight), counted by reason. */
@@ -123,6 +134,10 @@ export class Collector {
     const text = notes ?? null;
     if (text !== null && hasNul(text)) return this.reject(line, 'Notes contain a NUL character');
     if (text !== null && codePoints(text) > NOTES_MAX) return this.reject(line, 'Notes are longer than 255 characters');
+    if (this.readings.length >= MAX_READINGS)
+      throw new ImportFormatError(
+        `The file has more than ${MAX_READINGS.toLocaleString('en-GB')} weight readings; split it into smaller files`,
+      );
     if (!unit) this.unstatedValues.push(value);
     this.readings.push({ line, date: stamp.date, msOfDay: stamp.msOfDay, weightKg, notes: text, seq: this.seq++ });
   }
@@ -155,6 +170,7 @@ export class Collector {
       timeZone: this.instants ? this.opts.zone.name : null,
       rows,
       rejected: [...this.rejects].sort((x, y) => x.line - y.line),
+      rejectedTotal: this.rejectCount,
       duplicatesInFile: all.length - rows.length,
       ignored: [...this.ignoredCounts].map(([reason, count]) => ({ reason, count })),
       warnings: unitWarnings(this.opts.unit, this.unstatedValues),

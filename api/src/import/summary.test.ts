@@ -17,6 +17,7 @@ function parsed(n: number): ParsedImport {
     timeZone: null,
     rows,
     rejected: Array.from({ length: 150 }, (_, i) => ({ line: 10_000 + i, reason: 'Weight is missing' })),
+    rejectedTotal: 150,
     duplicatesInFile: 3,
     ignored: [
       { reason: 'days without a weight', count: 4 },
@@ -55,7 +56,7 @@ describe('summarize', () => {
   });
 
   it('an empty file has no range and no chunks', () => {
-    const { summary, rowChunks } = summarize({ ...parsed(0), rejected: [] }, {});
+    const { summary, rowChunks } = summarize({ ...parsed(0), rejected: [], rejectedTotal: 0 }, {});
     expect(summary.range).toBeNull();
     expect(rowChunks).toEqual([]);
   });

@@ -12,7 +12,7 @@ export type EntryValues = { weightKg: number; notes: string | null };
 export type ExistingEntries = Record<string, EntryValues>;
 export type Conflict = { date: string; existing: EntryValues; incoming: EntryValues };
 
-export type ImportSummary = Omit<ParsedImport, 'rows' | 'rejected'> & {
+export type ImportSummary = Omit<ParsedImport, 'rows' | 'rejected' | 'rejectedTotal'> & {
   counts: { rows: number; rejected: number; duplicatesInFile: number; conflicts: number; ignored: number };
   /** First and last date among the rows, or null when none was recognised. */
   range: { first: string; last: string } | null;
@@ -41,12 +41,12 @@ export function summarize(parsed: ParsedImport, existing: ExistingEntries): { su
         incoming: { weightKg: r.weightKg, notes: r.notes },
       });
   }
-  const { rows: _rows, rejected, ...rest } = parsed;
+  const { rows: _rows, rejected, rejectedTotal, ...rest } = parsed;
   const summary: ImportSummary = {
     ...rest,
     counts: {
       rows: rows.length,
-      rejected: rejected.length,
+      rejected: rejectedTotal,
       duplicatesInFile: parsed.duplicatesInFile,
       conflicts: conflictCount,
       ignored: parsed.ignored.reduce((n, i) => n + i.count, 0),
