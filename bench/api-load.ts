@@ -55,7 +55,52 @@ export const ENDPOINTS = [
   'GET /api/users/me',
 ] as const;
 export const HELLO = 'hello-world Hono route';
-export const PGBENCH = 'pgbench: weight-range SELECT (1 year)';
+/** The SQL ceiling of each endpoint: pgbench running the statements that endpoint sends, session check included. */
+export const CEILING: Record<(typeof ENDPOINTS)[number], string> = {
+  [ENDPOINTS[0]]: 'pgbench: SQL of GET /api/weights (1 year)',
+  [ENDPOINTS[1]]: 'pgbench: SQL of GET /api/weights/average/weekly (10 years)',
+  [ENDPOINTS[2]]: 'pgbench: SQL of POST /api/weights (upsert)',
+  [ENDPOINTS[3]]: 'pgbench: SQL of GET /api/users/me',
+};
+/** Short keys of the endpoints in results.json (api.<key>.c<connections>.…). */
+export const ENDPOINT_KEYS: Record<(typeof ENDPOINTS)[number], string> = {
+  [ENDPOINTS[0]]: 'weights_1y',
+  [ENDPOINTS[1]]: 'averages_weekly_10y',
+  [ENDPOINTS[2]]: 'post_weight',
+  [ENDPOINTS[3]]: 'users_me',
+};
+/** @deprecated name of the range ceiling in earlier results */
+export const PGBENCH = CEILING[ENDPOINTS[0]];
+
+/**
+ * The statements each endpoint sends, as the repositories write them (session check with the user's data version,
+ * then the endpoint's own), with this run's literal values: pgbench -M prepared runs them as one transaction.
+ */
+export function endpointSql(v: {
+  userId: string;
+  sessionId: string;
+  oneYear: [string, string];
+  tenYears: [string, string];
+  upsertDate: string;
+}) {
+  const session = `select "users"."data_version" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."id" = '${v.sessionId}' and "sessions"."user_id" = '${v.userId}' and "sessions"."expires_at" > now()) limit 1;`;
+  const list = `select coalesce(json_agg(json_build_object('id', "weight_entries"."id", 'date', "weight_entries"."date", 'weightKg', "weight_entries"."weight_kg", 'notes', "weight_entries"."notes") order by "weight_entries"."date"), '[]')::text from "weight_entries" where ("weight_entries"."user_id" = '${v.userId}' and "weight_entries"."date" >= '${v.oneYear[0]}' and "weight_entries"."date" <= '${v.oneYear[1]}');`;
+  const first = `(date_trunc('week', "weight_entries"."date" + 0)::date - 0)`;
+  const weekly =
+    `select coalesce(json_agg(json_build_object('week', "b"."bucket", 'average', "b"."average", 'count', "b"."count", 'start', "b"."start", 'end', "b"."end") order by "b"."start"), '[]')::text from ` +
+    `(select to_char(${first}, 'YYYY-MM-DD') as "start", to_char(min("weight_entries"."date") + 0, 'IYYY-IW') as "bucket", to_char(min(${first}) + interval '6 days', 'YYYY-MM-DD') as "end", avg("weight_entries"."weight_kg")::float8 as "average", count(*)::int as "count" ` +
+    `from "weight_entries" where ("weight_entries"."user_id" = '${v.userId}' and "weight_entries"."date" >= '${v.tenYears[0]}' and "weight_entries"."date" <= '${v.tenYears[1]}') group by 1) "b";`;
+  const upsert =
+    `insert into "weight_entries" ("id", "user_id", "date", "weight_kg", "notes", "created_at", "updated_at") values (gen_random_uuid(), '${v.userId}', '${v.upsertDate}', 70.3, null, now(), now()) ` +
+    `on conflict ("user_id","date") do update set "weight_kg" = 70.3, "notes" = null, "updated_at" = now() returning "id", "date", "weight_kg", "notes";`;
+  const me = `select * from "users" where "users"."id" = '${v.userId}' limit 1;`;
+  return {
+    [ENDPOINTS[0]]: `${session}\n${list}\n`,
+    [ENDPOINTS[1]]: `${session}\n${weekly}\n`,
+    [ENDPOINTS[2]]: `${session}\n${upsert}\n`,
+    [ENDPOINTS[3]]: `${session}\n${me}\n`,
+  } as Record<(typeof ENDPOINTS)[number], string>;
+}
 
 function pgbenchPath(): string | undefined {
   const found = spawnSync('sh', ['-c', 'command -v pgbench'], { encoding: 'utf8' }).stdout.trim();
@@ -183,10 +228,12 @@ export async function runApiLoad(opts: { connections?: number[]; duration?: numb
     });
     if (!login.ok) throw new Error(`login of the 10-year user failed: ${login.status} ${await login.text()}`);
     const { accessToken, id: userId } = (await login.json()) as { accessToken: string; id: string };
+    const sessionId = (JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string }).sid;
     const auth = { authorization: `Bearer ${accessToken}` };
 
     const oneYear = `start_date=${day(-365)}&end_date=${day(0)}`;
-    const tenYears = `start_date=${yearsAgo(10)}&end_date=${day(0)}`;
+    // the app always names the week start, so the averages never need the user's row
+    const tenYears = `start_date=${yearsAgo(10)}&end_date=${day(0)}&week_starts_on=1`;
     // 20 fixed past dates that already exist: the upserts update rows, the table does not grow.
     const bodies = Array.from({ length: 20 }, (_, i) =>
       JSON.stringify({ date: day(-400 - i), weightKg: 70 + (i % 7) / 10, notes: i % 3 ? null : 'bench upsert' }),
@@ -204,15 +251,23 @@ export async function runApiLoad(opts: { connections?: number[]; duration?: numb
       if (r.non2xx || r.errors || !r.total) failures.push(`${name}: warm-up saw ${r.non2xx} non-2xx, ${r.errors} errors`);
     }
 
-    let script: string | undefined;
+    const scripts = new Map<string, string>();
+    let sqlDir: string | undefined;
     if (pgbin) {
       pgbenchVersion = spawnSync(pgbin, ['--version'], { encoding: 'utf8' }).stdout.trim();
-      script = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-sql-')), 'range.sql');
-      // the SQL drizzle sends for GET /api/weights (see the query plans), with the literal values
-      writeFileSync(
-        script,
-        `select "id", "date", "weight_kg", "notes" from "weight_entries" where ("weight_entries"."user_id" = '${userId}' and "weight_entries"."date" >= '${day(-365)}' and "weight_entries"."date" <= '${day(0)}') order by "weight_entries"."date" asc;\n`,
-      );
+      sqlDir = mkdtempSync(path.join(os.tmpdir(), 'bench-sql-'));
+      const sqls = endpointSql({
+        userId,
+        sessionId,
+        oneYear: [day(-365), day(0)],
+        tenYears: [yearsAgo(10), day(0)],
+        upsertDate: day(-400),
+      });
+      ENDPOINTS.forEach((e, i) => {
+        const file = path.join(sqlDir!, `endpoint-${i}.sql`);
+        writeFileSync(file, sqls[e]);
+        scripts.set(e, file);
+      });
     } else failures.push('pgbench not found (install postgresql-client / postgresql-contrib)');
 
     for (const c of connections) {
@@ -233,18 +288,19 @@ export async function runApiLoad(opts: { connections?: number[]; duration?: numb
         } catch (e) {
           failures.push(`${name} @${c}: ${(e as Error).message}`);
         }
-        if (name === HELLO && pgbin && script) {
+        const script = scripts.get(name);
+        if (pgbin && script) {
           try {
             const r = await pgbench(pgbin, script, c, duration);
-            rows.push({ target: PGBENCH, ...r });
-            process.stderr.write(`  pgbench @${c}: ${r.rps.toFixed(0)} tps p50 ${r.p50.toFixed(2)} ms\n`);
+            rows.push({ target: CEILING[name as (typeof ENDPOINTS)[number]], ...r });
+            process.stderr.write(`  pgbench for ${name} @${c}: ${r.rps.toFixed(0)} tps p50 ${r.p50.toFixed(2)} ms\n`);
           } catch (e) {
-            failures.push(`pgbench @${c}: ${(e as Error).message}`);
+            failures.push(`pgbench for ${name} @${c}: ${(e as Error).message}`);
           }
         }
       }
     }
-    if (script) rmSync(path.dirname(script), { recursive: true, force: true });
+    if (sqlDir) rmSync(sqlDir, { recursive: true, force: true });
   } finally {
     await hello.stop();
     await api.stop();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { seed } from './seed.js';
 import { explainWeightQueries } from './plans.js';
-import { ENDPOINTS, HELLO, PGBENCH, runApiLoad, type LoadRow } from './api-load.js';
+import { CEILING, ENDPOINT_KEYS, ENDPOINTS, HELLO, runApiLoad, type LoadRow } from './api-load.js';
 import { measureBuilds } from './build-times.js';
 import { PAGES, VARIANTS, runFrontend, type PageResult, type PageSample } from './frontend.js';
 import { BENCH_DATABASE_URL, BENCH_DIR, ROOT, fmt, median, table } from './lib/common.js';
@@ -72,12 +72,12 @@ function headline(): string[] {
   if (load) {
     const c = load.connections.includes(16) ? 16 : load.connections[load.connections.length - 1]!;
     const h = rowOf(load.rows, HELLO, c);
-    const p = rowOf(load.rows, PGBENCH, c);
     for (const e of ENDPOINTS) {
       const r = rowOf(load.rows, e, c);
+      const p = rowOf(load.rows, CEILING[e], c);
       if (r && h)
         lines.push(
-          `- **${e}** at ${c} connections: ${fmt(r.rps)} req/s = **${pct(r.rps / h.rps)} of the hello-world ceiling**${p ? `, **${pct(r.rps / p.rps)} of pgbench's range SELECT**` : ''}.`,
+          `- **${e}** at ${c} connections: ${fmt(r.rps)} req/s, p99 ${lat(r.p99)} ms = **${p ? pct(r.rps / p.rps) : 'n/a'} of pgbench running its own SQL**, ${pct(r.rps / h.rps)} of the hello-world ceiling.`,
         );
     }
   }
@@ -157,7 +157,7 @@ if (load) {
   out.push(
     `autocannon ${autocannonVersion} in a separate process, ${load.durationS} s per cell after a 1 s warm-up, on loopback; the real API (\`api/src/main.ts\`, NODE_ENV=production, ` +
       `${load.apiWorkers} process, LOG_LEVEL=${load.logLevel}, rate limits raised) on PostgreSQL, signed in as the 10-year user. ` +
-      `Ceilings measured in the same run: \`bench/hello-server.ts\` (a hello-world route on the same @hono/node-server setup) and pgbench (\`-M prepared\`, the range SELECT drizzle sends for GET /api/weights, same user and year, same client count). Latencies in ms.`,
+      `Ceilings measured in the same run: \`bench/hello-server.ts\` (a hello-world route on the same @hono/node-server setup) and, for each endpoint, pgbench (\`-M prepared\`, same client count) running that endpoint's own statements as one transaction: the session check with the data version, then its query (\`endpointSql\` in bench/api-load.ts). Latencies in ms.`,
     '',
   );
   out.push(
@@ -173,11 +173,11 @@ if (load) {
     for (const c of load.connections) {
       const r = rowOf(load.rows, e, c);
       const h = rowOf(load.rows, HELLO, c);
-      const p = rowOf(load.rows, PGBENCH, c);
-      if (r) rows.push([e, c, fmt(r.rps), h ? pct(r.rps / h.rps) : 'n/a', p ? pct(r.rps / p.rps) : 'n/a']);
+      const p = rowOf(load.rows, CEILING[e], c);
+      if (r) rows.push([e, c, fmt(r.rps), p ? pct(r.rps / p.rps) : 'n/a', h ? pct(r.rps / h.rps) : 'n/a', lat(r.p99)]);
     }
   }
-  out.push(table(['endpoint', 'connections', 'req/s', 'of hello-world', 'of pgbench range SELECT'], rows), '');
+  out.push(table(['endpoint', 'connections', 'req/s', 'of pgbench on its own SQL', 'of hello-world', 'p99 ms'], rows), '');
 }
 
 if (plans) {
@@ -413,11 +413,54 @@ out.push(
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
 
 writeFileSync(path.join(BENCH_DIR, 'RESULTS.md'), out.join('\n'));
+/** Flat, stable keys for scripts that compare runs (api.<endpoint>.c<connections>.<figure>, federation.<page>.<cache>.<ratio>). */
+function figures(): Record<string, number> {
+  const f: Record<string, number> = {};
+  for (const r of load?.rows ?? []) {
+    const e = ENDPOINTS.find((x) => x === r.target);
+    if (!e) continue;
+    const base = `api.${ENDPOINT_KEYS[e]}.c${r.connections}`;
+    f[`${base}.rps`] = r.rps;
+    f[`${base}.p99_ms`] = r.p99;
+    const ceiling = rowOf(load!.rows, CEILING[e], r.connections);
+    if (ceiling) f[`${base}.share_of_sql_ceiling`] = r.rps / ceiling.rps;
+    const hello = rowOf(load!.rows, HELLO, r.connections);
+    if (hello) f[`${base}.share_of_hello`] = r.rps / hello.rps;
+  }
+  for (const page of PAGES) {
+    for (const cache of ['cold', 'warm'] as const) {
+      const fed = front?.results.find((x) => x.variant === 'federated' && x.page === page && x.cache === cache);
+      const one = front?.results.find((x) => x.variant === 'single bundle' && x.page === page && x.cache === cache);
+      if (!fed?.samples.length || !one?.samples.length) continue;
+      const m = (res: PageResult, k: keyof PageSample) => median(res.samples.map((x) => x[k] as number));
+      const base = `federation.${page.split('/').pop()}.${cache}`;
+      f[`${base}.bytes_ratio`] = m(fed, 'jsEncoded') / m(one, 'jsEncoded');
+      f[`${base}.requests_ratio`] = m(fed, 'requests') / m(one, 'requests');
+      f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
+    }
+  }
+  for (const r of front?.redraws ?? []) f[`graph.redraw_${r.width}px.scripting_ms`] = median(r.scriptingMs);
+  for (const r of front?.lighthouse ?? [])
+    for (const [category, score] of Object.entries(r.scores))
+      f[`lighthouse.${r.formFactor}.${r.page === '/' ? 'landing' : r.page.split('/').pop()}.${category}`] = score;
+  return f;
+}
+
 // the same figures for tools: the headline as text plus the raw measurements
 writeFileSync(
   path.join(BENCH_DIR, 'results.json'),
   JSON.stringify(
-    { writtenAt: new Date().toISOString(), seconds: totalS, headline: headline(), plans, load, builds, frontend: front, failures },
+    {
+      writtenAt: new Date().toISOString(),
+      seconds: totalS,
+      figures: figures(),
+      headline: headline(),
+      plans,
+      load,
+      builds,
+      frontend: front,
+      failures,
+    },
     null,
     2,
   ) + '\n',

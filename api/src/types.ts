@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
+import type { UserRow } from './repositories/users.js';
 
 export type AuthUser = {
   id: string;
@@ -11,6 +12,8 @@ export type AuthUser = {
   apiToken?: { id: string; scope: 'read' | 'read-write' };
   /** The user's data version as the request began: moves with every change to their weight entries. */
   dataVersion: number;
+  /** The user's row as read with the session (absent for API tokens): the profile without another query. */
+  row?: UserRow;
 };
 
 export type Deps = {

@@ -3,12 +3,13 @@
  * @oslojs/encoding: token `<id>.<secret>`, the id and the secret each 160 random bits; only SHA-256(secret) is
  * stored and compared in constant time. Sliding idle expiry (30 days) with an absolute cap (90 days).
  */
-import { and, eq, gt, lte, ne, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lte, ne, or, sql } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { sessions, users } from '../db/schema.js';
 
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -62,22 +63,32 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
 
 /**
  * The one query of each bearer request before its own: the session still exists and has not expired (so logout and
- * revocation take effect at once), and, read in the same round trip, the user's data version (the ETag of their
- * lists). Null when the session has ended.
+ * revocation take effect at once), and, read in the same round trip, the user's row (profile, data version: the ETag
+ * of their lists), so the calls that answer with the user need no second query. Null when the session has ended.
  */
-export async function activeSessionDataVersion(db: Db, sessionId: string, userId: string, now: Date): Promise<number | null> {
-  const rows = await db
-    .select({ dataVersion: users.dataVersion })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return rows[0]?.dataVersion ?? null;
+export async function activeSessionUser(db: Db, sessionId: string, userId: string, now: Date): Promise<typeof users.$inferSelect | null> {
+  const statement = prepared(db, 'active_session', (d) =>
+    d
+      .select({ user: getTableColumns(users) })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('active_session'),
+  );
+  const rows = await statement.execute({ sessionId, userId, now });
+  return rows[0]?.user ?? null;
 }
 
 /** Whether the session exists and has not expired. */
 export async function isSessionActive(db: Db, sessionId: string, userId: string, now: Date): Promise<boolean> {
-  return (await activeSessionDataVersion(db, sessionId, userId, now)) !== null;
+  return (await activeSessionUser(db, sessionId, userId, now)) !== null;
 }
 
 /** Whether a session outlives the browser ("Remember me"), so a session replacing it keeps the choice. */

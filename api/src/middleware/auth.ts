@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../types.js';
 import { verifyAccessToken } from '../auth/jwt.js';
-import { activeSessionDataVersion } from '../auth/sessions.js';
+import { activeSessionUser } from '../auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { authenticateToken, TOKEN_PREFIX } from '../repositories/tokens.js';
 
@@ -35,9 +35,9 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     const claims = await verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
-    const dataVersion = await activeSessionDataVersion(deps.db, claims.sid, claims.sub, now);
-    if (dataVersion === null) throw forbidden('Session has ended');
-    c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion });
+    const row = await activeSessionUser(deps.db, claims.sid, claims.sub, now);
+    if (!row) throw forbidden('Session has ended');
+    c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion: Number(row.dataVersion), row });
     await next();
   };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -21,7 +22,16 @@ export type UserPatch = Partial<
 >;
 
 export const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> =>
-  (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+  (
+    await prepared(db, 'user_by_id', (d) =>
+      d
+        .select()
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('user_by_id'),
+    ).execute({ id })
+  )[0];
 
 export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];

@@ -34,7 +34,9 @@ export function userRoutes(deps: Deps) {
     },
   });
   app.openapi(getMe, async (c) => {
-    const user = await findUserById(db, c.get('user').id);
+    const me = c.get('user');
+    // read with the session; an API token's caller is looked up
+    const user = me.row ?? (await findUserById(db, me.id));
     if (!user) throw forbidden('Unknown user');
     return c.json(toUserDto(user), 200);
   });

@@ -192,7 +192,7 @@ export function weightRoutes(deps: Deps) {
       const userId = c.get('user').id;
       let wso: 0 | 1;
       if (q.week_starts_on !== undefined) wso = q.week_starts_on === '0' ? 0 : 1;
-      else wso = (await findUserById(db, userId))?.weekStartsOn === 1 ? 1 : 0;
+      else wso = (c.get('user').row ?? (await findUserById(db, userId)))?.weekStartsOn === 1 ? 1 : 0;
       return jsonText(c, await repo.averagesJson(db, userId, period, wso, q.start_date, q.end_date));
     },
   );
