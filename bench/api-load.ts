@@ -38,6 +38,15 @@ export interface LoadRow {
   total: number;
 }
 
+/** GET /api/weights (1 year) again with API_WORKERS processes, and on the embedded database (PGlite). */
+export interface ScalingRow {
+  setup: string;
+  connections: number;
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
 export interface ApiLoadResult {
   durationS: number;
   connections: number[];
@@ -46,6 +55,7 @@ export interface ApiLoadResult {
   apiWorkers: number;
   logLevel: string;
   failures: string[];
+  scaling: ScalingRow[];
 }
 
 export const ENDPOINTS = [
@@ -183,6 +193,123 @@ async function pgbench(bin: string, script: string, clients: number, duration: n
   }
 }
 
+const API_ENV = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  JWT_SECRET: BENCH_JWT_SECRET,
+  LOGIN_LIMIT_PER_IP: '1000000',
+  LOGIN_LIMIT_PER_EMAIL: '1000000',
+  REGISTER_LIMIT_PER_IP: '1000000',
+  REGISTER_LIMIT_PER_EMAIL: '1000000',
+  MAIL_TRANSPORT: 'none',
+};
+
+async function signedIn(base: string, email: string, password: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+}
+
+/**
+ * The one-year list on other setups: N API processes on PostgreSQL (API_WORKERS), one process with the read cache
+ * off, and one process on the embedded PGlite that `npm start` uses by default (a fresh data directory, one user
+ * with a year of daily entries).
+ */
+export async function runScaling(
+  connections: number[],
+  duration: number,
+  workers = 2,
+): Promise<{ rows: ScalingRow[]; failures: string[] }> {
+  const rows: ScalingRow[] = [];
+  const failures: string[] = [];
+  const oneYear = `start_date=${day(-365)}&end_date=${day(0)}`;
+  const port = API_PORT + 2;
+  const base = `http://127.0.0.1:${port}`;
+  const measure = async (setup: string, headers: Record<string, string>) => {
+    await cannon({ url: `${base}/api/weights?${oneYear}`, headers, connections: 4, duration: 1 });
+    for (const c of connections) {
+      const r = await cannon({ url: `${base}/api/weights?${oneYear}`, headers, connections: c, duration });
+      rows.push({ setup, connections: c, rps: r.rps, p99: r.p99, non2xx: r.non2xx + r.errors });
+      process.stderr.write(`  ${setup} @${c}: ${r.rps.toFixed(0)} req/s p99 ${r.p99} ms\n`);
+    }
+  };
+  // several processes on PostgreSQL
+  const many = spawnChild(
+    process.execPath,
+    tsNodeArgs(path.join(ROOT, 'api/src/main.ts')),
+    {
+      ...API_ENV,
+      DATABASE_URL: BENCH_DATABASE_URL,
+      API_PORT: String(port),
+      LOG_LEVEL: 'warn',
+      API_WORKERS: String(workers),
+      ALLOWED_ORIGINS: base,
+    },
+    `api x${workers}`,
+  );
+  try {
+    await waitForUrl(`${base}/api/health`, 60_000);
+    await measure(`PostgreSQL, API_WORKERS=${workers}`, await signedIn(base, LONG_USER_EMAIL, BENCH_PASSWORD));
+  } catch (e) {
+    failures.push(`API_WORKERS=${workers}: ${(e as Error).message.split('\n')[0]}`);
+  } finally {
+    await many.stop();
+  }
+  // one process without the read cache: what the list costs when every request reads PostgreSQL
+  const uncached = spawnChild(
+    process.execPath,
+    tsNodeArgs(path.join(ROOT, 'api/src/main.ts')),
+    { ...API_ENV, DATABASE_URL: BENCH_DATABASE_URL, API_PORT: String(port), LOG_LEVEL: 'warn', READ_CACHE_MB: '0', ALLOWED_ORIGINS: base },
+    'api uncached',
+  );
+  try {
+    await waitForUrl(`${base}/api/health`, 60_000);
+    await measure('PostgreSQL, 1 process, READ_CACHE_MB=0', await signedIn(base, LONG_USER_EMAIL, BENCH_PASSWORD));
+  } catch (e) {
+    failures.push(`READ_CACHE_MB=0: ${(e as Error).message.split('\n')[0]}`);
+  } finally {
+    await uncached.stop();
+  }
+  // the embedded default
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+  const embedded = spawnChild(
+    process.execPath,
+    tsNodeArgs(path.join(ROOT, 'api/src/main.ts')),
+    { ...API_ENV, DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'warn', ALLOWED_ORIGINS: base },
+    'api pglite',
+  );
+  try {
+    await waitForUrl(`${base}/api/health`, 90_000);
+    const email = 'bench-pglite@example.com';
+    const reg = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'Embedded', email, password: BENCH_PASSWORD }),
+    });
+    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+    const headers = await signedIn(base, email, BENCH_PASSWORD);
+    for (let d = -365; d <= 0; d++) {
+      const res = await fetch(`${base}/api/weights`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ date: day(d), weightKg: 80 + Math.sin(d / 9), notes: d % 5 ? null : 'a note' }),
+      });
+      if (res.status !== 201) throw new Error(`seed: ${res.status}`);
+    }
+    await measure('embedded PGlite (npm start default)', headers);
+  } catch (e) {
+    failures.push(`embedded PGlite: ${(e as Error).message.split('\n')[0]}`);
+  } finally {
+    await embedded.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { rows, failures };
+}
+
 export async function runApiLoad(opts: { connections?: number[]; duration?: number } = {}): Promise<ApiLoadResult> {
   const connections = opts.connections ?? (process.env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number);
   const duration = opts.duration ?? Number(process.env.BENCH_DURATION ?? 5);
@@ -305,7 +432,12 @@ export async function runApiLoad(opts: { connections?: number[]; duration?: numb
     await hello.stop();
     await api.stop();
   }
-  return { durationS: duration, connections, rows, pgbenchVersion, apiWorkers, logLevel, failures };
+  const scaling = await runScaling(
+    connections.filter((c) => c > 1),
+    duration,
+  );
+  failures.push(...scaling.failures);
+  return { durationS: duration, connections, rows, pgbenchVersion, apiWorkers, logLevel, failures, scaling: scaling.rows };
 }
 
 if (isMain(import.meta.url)) {

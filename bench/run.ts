@@ -178,6 +178,28 @@ if (load) {
     }
   }
   out.push(table(['endpoint', 'connections', 'req/s', 'of pgbench on its own SQL', 'of hello-world', 'p99 ms'], rows), '');
+  if (load.scaling.length) {
+    out.push('### GET /api/weights (1 year) on other setups', '');
+    out.push(
+      'The same call with several API processes on PostgreSQL (API_WORKERS, the cluster module), with the read cache off (every request reads PostgreSQL), and on the embedded PGlite database `npm start` uses without DATABASE_URL (one user, a year of daily entries). Compare with the one-process row above.',
+      '',
+    );
+    const one = (c: number) => rowOf(load!.rows, ENDPOINTS[0], c);
+    out.push(
+      table(
+        ['setup', 'connections', 'req/s', 'vs 1 process on PostgreSQL', 'p99 ms', 'non-2xx'],
+        load.scaling.map((r) => [
+          r.setup,
+          r.connections,
+          fmt(r.rps),
+          one(r.connections) ? `${fmt(r.rps / one(r.connections)!.rps, 2)}×` : 'n/a',
+          lat(r.p99),
+          r.non2xx,
+        ]),
+      ),
+      '',
+    );
+  }
 }
 
 if (plans) {
@@ -438,6 +460,12 @@ function figures(): Record<string, number> {
       f[`${base}.requests_ratio`] = m(fed, 'requests') / m(one, 'requests');
       f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
     }
+  }
+  for (const r of load?.scaling ?? []) {
+    const key = r.setup.startsWith('embedded') ? 'embedded' : r.setup.includes('READ_CACHE_MB=0') ? 'uncached' : 'workers';
+    f[`api.weights_1y.${key}.c${r.connections}.rps`] = r.rps;
+    const one = rowOf(load!.rows, ENDPOINTS[0], r.connections);
+    if (one && key === 'workers') f[`api.weights_1y.workers.c${r.connections}.speedup`] = r.rps / one.rps;
   }
   for (const r of front?.redraws ?? []) f[`graph.redraw_${r.width}px.scripting_ms`] = median(r.scriptingMs);
   for (const r of front?.lighthouse ?? [])

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { ApiError, isDatabaseUnavailable } from './lib/errors.js';
 import { errorResponse } from './lib/respond.js';
+import { ReadCache } from './lib/read-cache.js';
 import { validationHook } from './lib/validation.js';
 import { requestContext } from './middleware/request-context.js';
 import { cors } from './middleware/cors.js';
@@ -38,7 +39,14 @@ export type CreateAppOptions = {
 
 /** Builds the Hono app. Pure: no I/O happens here or at import time. */
 export function createApp({ db, config, clock, log, ping, mail }: CreateAppOptions) {
-  const deps: Deps = { db, config, clock, log: log ?? createLogger(config.logLevel), ping };
+  const deps: Deps = {
+    db,
+    config,
+    clock,
+    log: log ?? createLogger(config.logLevel),
+    ping,
+    readCache: new ReadCache(config.readCacheBytes),
+  };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use('*', requestContext(deps));

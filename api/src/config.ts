@@ -60,6 +60,8 @@ export type Config = {
   rateLimits: RateLimits;
   /** Maximum JSON body in bytes (1 MiB). */
   jsonBodyLimit: number;
+  /** Memory for kept answers of weight reads (READ_CACHE_MB, default 32 MiB; 0 keeps none). */
+  readCacheBytes: number;
   /** Maximum avatar file in bytes (2 MiB). */
   avatarLimit: number;
   /** Where password-reset mails go; defaults to the console transport. */
@@ -93,6 +95,7 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional().default(''),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // attempts per window; raise them for load or browser test runs that log in many times from one address
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerIp.limit),
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerEmail: { ...DEFAULT_RATE_LIMITS.registerPerEmail, limit: e.REGISTER_LIMIT_PER_EMAIL },
     },
     jsonBodyLimit: 1024 * 1024,
+    readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
     avatarLimit: AVATAR_MAX_BYTES,
     mail,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),

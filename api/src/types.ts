@@ -3,6 +3,7 @@ import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { UserRow } from './repositories/users.js';
+import type { ReadCache } from './lib/read-cache.js';
 
 export type AuthUser = {
   id: string;
@@ -23,11 +24,15 @@ export type Deps = {
   log: Logger;
   /** Optional readiness probe (defaults to `select 1`). */
   ping?: () => Promise<void>;
+  /** The answers of the users' weight reads, kept by ETag. */
+  readCache: ReadCache;
 };
 
 export type AppEnv = {
   Variables: {
     requestId: string;
     user: AuthUser;
+    /** Set on the user's weight reads: where their answer is kept, under its ETag (see conditionalRead). */
+    read?: { key: string; cache: ReadCache };
   };
 };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types.js';
+import type { ReadCache } from './read-cache.js';
+import { sendJson } from './respond.js';
 
 /**
  * The ETag of a read of the user's weight data: their data version (which moves with every change to their entries)
@@ -21,10 +23,11 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 /**
  * Conditional reads of the user's weight data: a client that already holds this answer gets 304 and no rows (the
- * data is not even read); any other answer carries the tag. The version is read with the session, before the data,
- * so a tag can only ever be older than its data: it never makes a client keep a stale answer.
+ * data is not even read); an answer kept in the read cache under this tag is sent without a query; any other answer
+ * carries the tag and is kept. The version is read with the session, before the data, so a tag can only ever be
+ * older than its data: it never makes a client, or the cache, keep a stale answer.
  */
-export function conditionalRead(): MiddlewareHandler<AppEnv> {
+export function conditionalRead(cache: ReadCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
     const url = new URL(c.req.url);
@@ -32,7 +35,13 @@ export function conditionalRead(): MiddlewareHandler<AppEnv> {
     if (matchesIfNoneMatch(c.req.header('If-None-Match'), etag)) {
       return c.body(null, 304, { ETag: etag });
     }
-    await next();
+    c.set('read', { key: etag, cache });
+    const kept = cache.get(etag);
+    if (kept) {
+      c.res = await sendJson(c, kept);
+    } else {
+      await next();
+    }
     if (c.res.status === 200) c.res.headers.set('ETag', etag);
   };
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { CachedRead, ReadCache } from './read-cache.js';
 import { MAX_ERROR_DETAILS } from '@app/contract';
 import { STATUS_MESSAGES, type ErrorDetail } from './errors.js';
 
@@ -49,21 +50,35 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 }
 
 /**
- * A 200 whose JSON was written by PostgreSQL (json_agg), passed through without parsing, compressed (brotli or
- * gzip, in libuv's thread pool, off the event loop) when it is large and the client accepts it. The route's schema
- * still documents its shape; the cast is because the typed-response helpers only know objects they serialise.
+ * A 200 whose JSON was written by PostgreSQL (json_agg), passed through without parsing, and kept in the read cache
+ * when the route reads the user's weight data (conditionalRead). The route's schema still documents its shape; the
+ * cast is because the typed-response helpers only know objects they serialise.
  */
 export async function jsonText(c: Context, body: string): Promise<never> {
+  const read = c.get('read' as never) as { key: string; cache: ReadCache } | undefined;
+  return (await sendJson(c, read ? read.cache.set(read.key, body) : { body })) as never;
+}
+
+/**
+ * Sends a JSON answer, compressed (brotli or gzip, in libuv's thread pool, off the event loop) when it is large and
+ * the client accepts it; a compressed form is made once and kept with a cached answer.
+ */
+export async function sendJson(c: Context, entry: CachedRead): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': JSON_CT, Vary: 'Accept-Encoding' };
-  const bytes = Buffer.from(body, 'utf8');
-  const encoding = bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(c.req.header('Accept-Encoding')) : null;
-  if (!encoding) return c.body(body, 200, headers) as never;
-  const packed =
-    encoding === 'br'
-      ? await brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-      : await gzip(bytes, { level: 6 });
-  return c.body(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), 200, {
-    ...headers,
-    'Content-Encoding': encoding,
-  }) as never;
+  const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(c.req.header('Accept-Encoding')) : null;
+  if (!encoding) return c.body(entry.body, 200, headers);
+  let packed = entry[encoding];
+  if (!packed) {
+    const bytes = Buffer.from(entry.body, 'utf8');
+    const out =
+      encoding === 'br'
+        ? await brotli(bytes, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          })
+        : await gzip(bytes, { level: 6 });
+    packed = new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
+    const read = c.get('read' as never) as { key: string; cache: ReadCache } | undefined;
+    read?.cache.attach(read.key, encoding, packed);
+  }
+  return c.body(packed, 200, { ...headers, 'Content-Encoding': encoding });
 }

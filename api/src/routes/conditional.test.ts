@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { call, describeDb, register } from '../test/harness.js';
 
 describeDb('conditional reads and compression', (ctx) => {
@@ -37,6 +38,21 @@ describeDb('conditional reads and compression', (ctx) => {
     const weeklyAfter = await get(u.token, '/api/weights/average/weekly', { 'If-None-Match': weekly.headers.get('ETag')! });
     expect(weeklyAfter.status).toBe(200);
     expect(weeklyAfter.body[0].start).toBe('2025-01-06');
+  });
+
+  it('a kept answer is never served once the data it came from has changed, here or through another read', async () => {
+    const u = await register(ctx.app);
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { date: '2025-02-03', weightKg: 81 } });
+    const first = await get(u.token, '/api/weights');
+    const again = await get(u.token, '/api/weights');
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('ETag')).toBe(first.headers.get('ETag'));
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { date: '2025-02-03', weightKg: 80.5, notes: 'changed' } });
+    const after = await get(u.token, '/api/weights');
+    expect(after.body).toEqual([expect.objectContaining({ date: '2025-02-03', weightKg: 80.5, notes: 'changed' })]);
+    // a change made outside the API (an import commits in SQL) moves the version too
+    await ctx.db.execute(sql`update weight_entries set weight_kg = 79 where user_id = ${u.user.id}`);
+    expect((await get(u.token, '/api/weights')).body[0].weightKg).toBe(79);
   });
 
   it("one user's tag never matches another user's read", async () => {

@@ -19,7 +19,7 @@ export function weightRoutes(deps: Deps) {
   const { db, config, clock } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
-  const conditional = conditionalRead();
+  const conditional = conditionalRead(deps.readCache);
   // the reads of the user's weight data answer 304 to a client that holds them already
   const notModified = { 304: { description: 'Not modified: the If-None-Match tag is current' } };
 

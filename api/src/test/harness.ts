@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     rateLimits: RELAXED_LIMITS,
     jsonBodyLimit: 1024 * 1024,
+    readCacheBytes: 4 * 1024 * 1024,
     avatarLimit: 2 * 1024 * 1024,
     ...overrides,
   };
