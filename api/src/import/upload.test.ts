@@ -1,8 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { receiveUpload, UPLOAD_DIR } from './upload.js';
+import { receiveUpload } from './upload.js';
 
-const limits = { fileField: 'file', maxBytes: 64 * 1024, tooLarge: 'The file is larger than 64 KiB' };
+// a directory of this suite's own: other suites upload to the shared one at the same time
+const dir = mkdtempSync(join(tmpdir(), 'upload-test-'));
+const limits = { fileField: 'file', maxBytes: 64 * 1024, tooLarge: 'The file is larger than 64 KiB', dir };
 
 /** A multipart body sent in pieces with no Content-Length, as a chunked upload arrives. */
 function chunkedRequest(parts: string[]): Request {
@@ -41,13 +45,13 @@ describe('receiveUpload', () => {
   });
 
   it('refuses a chunked file past the limit with 413 and leaves nothing on disk', async () => {
-    const before = existsSync(UPLOAD_DIR) ? readdirSync(UPLOAD_DIR).length : 0;
+    const before = readdirSync(dir).length;
     await expect(receiveUpload(chunkedRequest([filePart('x'.repeat(200 * 1024)), '--BOUNDARY--\r\n']), limits)).rejects.toMatchObject({
       status: 413,
       details: [{ field: 'file', issue: 'The file is larger than 64 KiB' }],
     });
     await new Promise((r) => setTimeout(r, 50));
-    expect(readdirSync(UPLOAD_DIR).length).toBe(before);
+    expect(readdirSync(dir).length).toBe(before);
   });
 
   it('422 without a file part, 400 for a body that is not multipart, 415 for another type', async () => {

@@ -25,6 +25,8 @@ export type UploadLimits = {
    * `tooLarge` past it. They are streamed to disk like any other.
    */
   large?: { maxBytes: number; tooLarge: string; accepts: (head: Buffer, fileName: string) => boolean };
+  /** Where the file is written (UPLOAD_DIR; tests use a directory of their own). */
+  dir?: string;
 };
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
@@ -46,8 +48,9 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
     throw tooLargeFor(limits.large && ceiling === limits.large.maxBytes ? limits.large.tooLarge : limits.tooLarge);
   if (!req.body) throw new ApiError(400, 'Malformed multipart body');
 
-  await mkdir(UPLOAD_DIR, { recursive: true, mode: 0o700 });
-  const path = join(UPLOAD_DIR, randomUUID());
+  const dir = limits.dir ?? UPLOAD_DIR;
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const path = join(dir, randomUUID());
   const fields: Record<string, string> = {};
   let fileName: string | null = null;
   let size = 0;
