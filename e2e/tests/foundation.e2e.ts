@@ -37,9 +37,10 @@ describe('the composed app', () => {
     expect(await res.json()).toMatchObject({ status: 'ok', db: 'ok' });
   });
 
-  it('serves /remotes.json from the environment, never cached', async () => {
+  it('serves /remotes.json from the environment, revalidated on every load', async () => {
     const res = await fetch(`${BASE_URL}/remotes.json`);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${BASE_URL}/remotes.json`, { headers: { 'If-None-Match': res.headers.get('etag')! } })).status).toBe(304);
     const body = (await res.json()) as { remotes: { name: string; entry: string }[] };
     expect(body.remotes.map((r) => r.name).sort()).toEqual(['mf_analytics', 'mf_auth', 'mf_overview', 'mf_settings']);
   });

@@ -20,9 +20,14 @@ const env = { API_UPSTREAM: 'http://127.0.0.1:9' }; // nothing listens on the di
 describe('shell server', () => {
   const app = createShellServer({ distDir: fakeDist(), env, clientIp: () => '203.0.113.9' });
 
-  it('serves remotes.json from the environment, never cached', async () => {
+  it('serves remotes.json from the environment, revalidated on every load (304 while unchanged)', async () => {
     const res = await app.request('/remotes.json');
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const tag = res.headers.get('etag')!;
+    expect(tag).toMatch(/^"[\w-]{22}"$/);
+    const again = await app.request('/remotes.json', { headers: { 'If-None-Match': tag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
     expect(await res.json()).toEqual({
       remotes: [
         { name: 'mf_auth', entry: '/remotes/auth/mf-manifest.json' },
@@ -51,6 +56,19 @@ describe('shell server', () => {
     const entry = await app.request('/remoteEntry.js');
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect((await app.request('/assets/missing.js')).status).toBe(404);
+    // a reload: the unchanged entry answers 304 to its tag and to its date, with the validators and no body
+    const tag = entry.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"\d+-\w+"$/);
+    const byTag = await app.request('/remoteEntry.js', { headers: { 'If-None-Match': tag } });
+    expect(byTag.status).toBe(304);
+    expect(byTag.headers.get('cache-control')).toBe('no-cache');
+    expect(await byTag.text()).toBe('');
+    const byDate = await app.request('/remoteEntry.js', { headers: { 'If-Modified-Since': entry.headers.get('last-modified')! } });
+    expect(byDate.status).toBe(304);
+    expect((await app.request('/remoteEntry.js', { headers: { 'If-None-Match': 'W/"1-other"' } })).status).toBe(200);
+    const page = await app.request('/dashboard/analytics');
+    const pageAgain = await app.request('/dashboard/analytics', { headers: { 'If-None-Match': page.headers.get('etag')! } });
+    expect(pageAgain.status).toBe(304);
   });
 
   it('answers 503 in the API error shape, with charset and request id, when the API is down', async () => {

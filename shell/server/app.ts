@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
 import { forward, UpstreamError } from './proxy';
-import { serveDist } from './static';
+import { isFresh, serveDist } from './static';
 
 /** What a static-file upstream needs: content negotiation and revalidation. */
 const STATIC_REQUEST_HEADERS = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'range', 'if-range'];
@@ -74,9 +74,13 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
     }
   });
 
+  // revalidated on every load (a redeploy may move a remote), answered 304 while it is unchanged
+  const remotesBody = JSON.stringify(remotesManifest(env));
+  const remotesTag = `"${createHash('sha256').update(remotesBody).digest('base64url').slice(0, 22)}"`;
   app.get('/remotes.json', (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(remotesManifest(env));
+    const headers = { 'Cache-Control': 'no-cache', ETag: remotesTag, 'Content-Type': 'application/json; charset=UTF-8' };
+    if (isFresh(c.req.header('If-None-Match'), undefined, remotesTag, null)) return c.body(null, 304, headers);
+    return c.body(remotesBody, 200, headers);
   });
 
   // The API trusts X-Forwarded-For only from us (and, when set, only with the shared secret): whatever the
@@ -124,7 +128,10 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
     if (path.extname(c.req.path)) return c.notFound();
     try {
       const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+      const tag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
       c.header('Cache-Control', 'no-cache');
+      c.header('ETag', tag);
+      if (isFresh(c.req.header('If-None-Match'), undefined, tag, null)) return c.body(null, 304);
       return c.html(html);
     } catch {
       return c.text('The shell is not built. Run `npm run build`.', 503);

@@ -14,6 +14,10 @@ const server = serveOrExit({
   portVariable: 'SHELL_PORT',
   onListening: () => console.log(`shell listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`),
 });
+// the proxy streams an Apple Health archive (up to 500 MiB) through to the API: on a slow uplink that takes minutes,
+// as long as the API itself allows; headers must still arrive promptly
+server.requestTimeout = 15 * 60_000;
+server.headersTimeout = 20_000;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));

@@ -30,7 +30,55 @@ export function serveDist(root: string, opts: { stripPrefix?: string } = {}): Mi
     if (res && found.has(c)) {
       res.headers.set('Cache-Control', cacheControlFor(c.req.path));
       res.headers.set('X-Content-Type-Options', 'nosniff');
+      if (res.status === 200) {
+        const tag = fileEtag(res.headers);
+        if (tag) res.headers.set('ETag', tag);
+        if (isFresh(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), tag, res.headers.get('Last-Modified'))) {
+          await res.body?.cancel();
+          return new Response(null, { status: 304, headers: notModifiedHeaders(res.headers) });
+        }
+      }
     }
     return res;
   };
+}
+
+/** A file's tag from what is served: its size, its modification time and its encoding (each form its own tag). */
+export function fileEtag(headers: Headers): string | null {
+  const length = headers.get('Content-Length');
+  const modified = headers.get('Last-Modified');
+  if (!length || !modified) return null;
+  const encoding = headers.get('Content-Encoding');
+  return `W/"${length}-${Date.parse(modified).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+}
+
+/**
+ * Whether the browser's copy is current: If-None-Match when it sent one (a weak comparison), else If-Modified-Since
+ * at the second the file was last written. A redeployed remoteEntry.js, manifest or index.html is a new file: 200.
+ */
+export function isFresh(
+  ifNoneMatch: string | undefined,
+  ifModifiedSince: string | undefined,
+  etag: string | null,
+  lastModified: string | null,
+): boolean {
+  if (ifNoneMatch !== undefined) {
+    if (!etag) return false;
+    const opaque = (t: string) => t.trim().replace(/^W\//, '');
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((t) => opaque(t) === opaque(etag));
+  }
+  if (!ifModifiedSince || !lastModified) return false;
+  const since = Date.parse(ifModifiedSince);
+  const modified = Date.parse(lastModified);
+  return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
+}
+
+/** The headers a 304 keeps: the validators and the caching rules, nothing about a body. */
+export function notModifiedHeaders(from: Headers): Headers {
+  const out = new Headers();
+  for (const name of ['ETag', 'Last-Modified', 'Cache-Control', 'Vary', 'Content-Location', 'X-Content-Type-Options']) {
+    const value = from.get(name);
+    if (value) out.set(name, value);
+  }
+  return out;
 }

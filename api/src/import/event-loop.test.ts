@@ -117,9 +117,9 @@ it('three parallel 5 MiB imports leave health checks answered within millisecond
     console.info(
       `health during 3 imports: ${latencies.length} probes, median ${latencies[latencies.length >> 1]!.toFixed(1)} ms, worst ${worst.toFixed(1)} ms`,
     );
-    // parsing on the event loop made the worst probe wait ~1.5 s; here ~25 ms. The bound leaves room for a CI
-    // machine running other suites on both cores at once.
-    expect(worst).toBeLessThan(100);
+    // parsing on the event loop made the worst probe wait ~1.5 s; here ~25 ms on a quiet machine. The bound tells
+    // the two apart while leaving room for a machine whose two cores also run the other suites (seen: 136 ms).
+    expect(worst).toBeLessThan(400);
   } finally {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -206,7 +206,8 @@ it('a 40 MiB Apple Health archive is uploaded and read without holding health ch
     latencies.sort((a, b) => a - b);
     const worst = latencies[latencies.length - 1]!;
     console.info(`health during a ${(size / 2 ** 20).toFixed(0)} MiB archive: ${latencies.length} probes, worst ${worst.toFixed(1)} ms`);
-    expect(worst).toBeLessThan(100);
+    // reading the archive on the event loop would hold the probes for seconds; the bound leaves room for a busy machine
+    expect(worst).toBeLessThan(400);
   } finally {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,9 @@ let registered: RemotesManifest['remotes'] = [];
  */
 export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch): Promise<void> {
   try {
-    const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
+    // the server marks it no-cache: the browser revalidates it (304 while unchanged), and this fetch can take over
+    // the preload index.html started
+    const res = await fetchImpl('/remotes.json');
     if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
     const manifest = (await res.json()) as RemotesManifest;
     registered = manifest.remotes;
