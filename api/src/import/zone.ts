@@ -1,3 +1,5 @@
+import { isTimeZone } from '@app/contract';
+
 /**
  * Instants (timestamps with Z or an offset, epoch milliseconds) become calendar dates in the person's time zone,
  * through Intl.DateTimeFormat. A zone's offset only changes at transitions, so it is computed once per quarter of
@@ -15,15 +17,6 @@ export function wallClockOf(epochMs: number): LocalTime {
   const date = `${y < 0 ? '-' : ''}${String(Math.abs(y)).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
   const msOfDay = epochMs - Date.UTC(y, d.getUTCMonth(), d.getUTCDate());
   return { date, msOfDay };
-}
-
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export class Zone {
