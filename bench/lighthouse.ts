@@ -5,7 +5,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../e2e/lib/browser';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/lib/browser';
 
 export const LIGHTHOUSE_PAGES = ['/', '/login', '/dashboard/overview', '/dashboard/analytics', '/dashboard/settings'] as const;
 export const FORM_FACTORS = ['mobile', 'desktop'] as const;
@@ -24,17 +24,8 @@ export interface LighthouseRow {
   failing: string[];
 }
 
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
-];
+// the suite's flags, with the headless mode Lighthouse needs
+const FLAGS = [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new'];
 
 /** Signs the browser in through the login form with Remember me, as a returning user would have. */
 async function signIn(port: number, origin: string, email: string, password: string): Promise<void> {

@@ -29,14 +29,14 @@ export async function explainWeightQueries(): Promise<PlanResult[]> {
     const oneYear = [day(-365), day(0)] as const;
     const tenYears = [yearsAgo(10), day(0)] as const;
     const cases: Array<[string, () => Promise<unknown>]> = [
-      ['range list (1 year)', () => repo.listEntries(db, userId, ...oneYear)],
-      ['range list (10 years)', () => repo.listEntries(db, userId, ...tenYears)],
+      ['range list (1 year)', () => repo.listEntriesJson(db, userId, ...oneYear)],
+      ['range list (10 years)', () => repo.listEntriesJson(db, userId, ...tenYears)],
       ['by date', () => repo.findEntryByDate(db, userId, day(-400))],
       ['latest', () => repo.findEdgeEntry(db, userId, 'latest')],
       ['earliest', () => repo.findEdgeEntry(db, userId, 'earliest')],
-      ['weekly averages (10 years)', () => repo.averages(db, userId, 'weekly', 1, ...tenYears)],
-      ['monthly averages (10 years)', () => repo.averages(db, userId, 'monthly', 1, ...tenYears)],
-      ['yearly averages (10 years)', () => repo.averages(db, userId, 'yearly', 1, ...tenYears)],
+      ['weekly averages (10 years)', () => repo.averagesJson(db, userId, 'weekly', 1, ...tenYears)],
+      ['monthly averages (10 years)', () => repo.averagesJson(db, userId, 'monthly', 1, ...tenYears)],
+      ['yearly averages (10 years)', () => repo.averagesJson(db, userId, 'yearly', 1, ...tenYears)],
     ];
     const results: PlanResult[] = [];
     for (const [name, run] of cases) {

@@ -101,25 +101,11 @@ export async function deleteEntryByDate(db: Db, userId: string, date: string): P
 }
 
 export type Period = 'weekly' | 'monthly' | 'yearly';
-export type AverageRow = { key: string; average: number; count: number; start: string; end: string };
-
 /**
- * Averages computed in SQL, unrounded (readers round once, in their unit). weekly: ISO-8601 week with the ISO
+ * Averages are computed in SQL, unrounded (readers round once, in their unit). weekly: ISO-8601 week with the ISO
  * week-year ('IYYY-IW'); when weeks start on Sunday (0) each date is shifted one day forward, so a Sunday joins the
  * following Monday's ISO week. Each bucket also carries its first and last day, so no reader redoes this shift.
  */
-export async function averages(
-  db: Db,
-  userId: string,
-  period: Period,
-  weekStartsOn: 0 | 1,
-  start?: string,
-  end?: string,
-): Promise<AverageRow[]> {
-  const rows = await bucketsQuery(db, period, weekStartsOn, { userId, start: start ?? FIRST_DAY, end: end ?? LAST_DAY }).orderBy(sql`1`);
-  return rows.map((r) => ({ key: String(r.key), average: Number(r.average), count: Number(r.count), start: r.start, end: r.end }));
-}
-
 type Bound = string | ReturnType<typeof sql.placeholder>;
 
 /** One row per bucket of the user's entries in the range: first day, key, last day, mean and count. */
