@@ -28,3 +28,6 @@ export async function loadScreen<P>(id: string): Promise<ScreenModule<P> | null>
   const screen = SCREENS[id];
   return screen ? { default: screen as unknown as React.ComponentType<P> } : null;
 }
+
+/** Every screen is in the bundle already: nothing to fetch early. */
+export function prefetchScreen(_id: string | undefined): void {}
