@@ -31,7 +31,7 @@ export const GOAL_COLOR = BASE_COLORS.light.goal!;
 /** Every entry keeps its marker up to this many points (about a month of daily logging)... */
 export const MARKER_MAX_POINTS = 45;
 /** ...beyond, a shape-keeping selection is drawn, one point for about this many pixels of width, with small markers. */
-export const PIXELS_PER_POINT = 4;
+export const PIXELS_PER_POINT = 6;
 export const THINNED_MARKER_RADIUS = 2;
 /** Width assumed until the chart is measured. */
 export const DEFAULT_GRAPH_WIDTH = 600;
