@@ -54,14 +54,30 @@ export const users = pgTable(
     dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // the user's last change through the API: their reads go to the primary for a while after it (read replicas)
+    writtenAt: timestamp('written_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  // users is distributed by id; the email's uniqueness lives in user_emails, keyed by the address
 );
 
+/** One account per email address (kept with users.email in one transaction): a lookup distributed by email. */
+export const userEmails = pgTable(
+  'user_emails',
+  {
+    email: varchar('email', { length: 320 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('user_emails_user_id_idx').on(t.userId)],
+);
+
+// Every key of a per-user table includes user_id (ready for distribution by user): the old key first, so lookups by
+// id alone keep their index.
 export const sessions = pgTable(
   'sessions',
   {
-    id: varchar('id', { length: 64 }).primaryKey(),
+    id: varchar('id', { length: 64 }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -70,13 +86,13 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.id, t.userId] }), index('sessions_user_id_idx').on(t.userId)],
 );
 
 export const weightEntries = pgTable(
   'weight_entries',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -87,7 +103,7 @@ export const weightEntries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   // the unique index leads on user_id and serves every per-user query (range scans by date)
-  (t) => [uniqueIndex('weight_entries_user_id_date_unique').on(t.userId, t.date)],
+  (t) => [primaryKey({ columns: [t.id, t.userId] }), uniqueIndex('weight_entries_user_id_date_unique').on(t.userId, t.date)],
 );
 
 export const goals = pgTable('goals', {
@@ -104,7 +120,7 @@ export const goals = pgTable('goals', {
 export const avatars = pgTable(
   'avatars',
   {
-    id: varchar('id', { length: 64 }).primaryKey(),
+    id: varchar('id', { length: 64 }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -112,7 +128,7 @@ export const avatars = pgTable(
     data: bytea('data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('avatars_user_id_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.id, t.userId] }), index('avatars_user_id_idx').on(t.userId)],
 );
 
 /** Rate-limit counters (fixed windows). Shared by every API process; never in process memory. */
@@ -130,7 +146,7 @@ export const rateLimits = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -139,7 +155,11 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash), index('password_resets_user_id_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
+    uniqueIndex('password_resets_token_hash_user_id_unique').on(t.tokenHash, t.userId),
+    index('password_resets_user_id_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -149,7 +169,7 @@ export const passwordResets = pgTable(
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -160,7 +180,11 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('api_tokens_token_hash_unique').on(t.tokenHash), index('api_tokens_user_id_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
+    uniqueIndex('api_tokens_token_hash_user_id_unique').on(t.tokenHash, t.userId),
+    index('api_tokens_user_id_idx').on(t.userId),
+  ],
 );
 
 /**

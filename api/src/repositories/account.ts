@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { userEmails, users } from '../db/schema.js';
 
-/** Deletes the user; sessions, entries, goal and avatars go with it (ON DELETE CASCADE), in one statement. */
+/**
+ * Deletes the user; sessions, entries, goal and avatars go with it (ON DELETE CASCADE). Their address is freed by
+ * key as well: distributed by email, user_emails keeps no foreign key to users.
+ */
 export async function deleteUser(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
+    if (rows.length === 0) return false;
+    await tx.delete(userEmails).where(and(eq(userEmails.email, rows[0]!.email), eq(userEmails.userId, userId)));
+    return true;
+  });
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { users } from '../db/schema.js';
+import { userEmails, users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<
@@ -33,32 +33,59 @@ export const findUserById = async (db: Db, id: string): Promise<UserRow | undefi
     ).execute({ id })
   )[0];
 
-export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
-  (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+/** The address is looked up in user_emails (its key), then the user by id: two single-row reads by key. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const owner = (await db.select({ userId: userEmails.userId }).from(userEmails).where(eq(userEmails.email, email)).limit(1))[0];
+  return owner ? findUserById(db, owner.userId) : undefined;
+}
 
-/** Inserts a user; returns undefined when the email is taken (unique index, race-safe). */
+/** Thrown inside insertUser's transaction to undo the user row when the address was taken meanwhile. */
+class EmailTaken extends Error {}
+
+/** Inserts a user; returns undefined when the email is taken (user_emails' key, race-safe). */
 export async function insertUser(
   db: Db,
   v: { id: string; email: string; passwordHash: string; firstName: string; lastName: string; timeZone?: string; now: Date },
 ): Promise<UserRow | undefined> {
-  const rows = await db
-    .insert(users)
-    .values({
-      id: v.id,
-      email: v.email,
-      passwordHash: v.passwordHash,
-      firstName: v.firstName,
-      lastName: v.lastName,
-      ...(v.timeZone ? { timeZone: v.timeZone } : {}),
-      createdAt: v.now,
-      updatedAt: v.now,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  return rows[0];
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          id: v.id,
+          email: v.email,
+          passwordHash: v.passwordHash,
+          firstName: v.firstName,
+          lastName: v.lastName,
+          ...(v.timeZone ? { timeZone: v.timeZone } : {}),
+          createdAt: v.now,
+          updatedAt: v.now,
+          writtenAt: v.now,
+        })
+        .returning();
+      const claimed = await tx.insert(userEmails).values({ email: v.email, userId: v.id }).onConflictDoNothing().returning();
+      if (claimed.length === 0) throw new EmailTaken();
+      return row;
+    });
+  } catch (err) {
+    if (err instanceof EmailTaken) return undefined;
+    throw err;
+  }
 }
 
+/**
+ * Updates the user's row. A new email moves the user's entry in user_emails as well, so call it inside a transaction
+ * when the patch has one; a taken address fails with PostgreSQL's unique violation (23505).
+ */
 export async function updateUser(db: Db, id: string, patch: UserPatch, now: Date): Promise<UserRow | undefined> {
+  if (patch.email !== undefined) {
+    const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+    if (!current) return undefined;
+    if (current.email !== patch.email) {
+      await db.delete(userEmails).where(and(eq(userEmails.email, current.email), eq(userEmails.userId, id)));
+      await db.insert(userEmails).values({ email: patch.email, userId: id });
+    }
+  }
   const rows = await db
     .update(users)
     .set({ ...patch, updatedAt: now })
