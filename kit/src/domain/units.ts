@@ -1,4 +1,4 @@
-import { cmToIn, inToCm, kgToLb, lbToKg } from '@app/contract';
+import { cmToIn, inToCm, kgToLb, lbToKg, roundTo1 } from '@app/contract';
 
 export { cmToIn, inToCm, kgToLb, lbToKg };
 
@@ -12,18 +12,8 @@ export function isUnitSystem(value: unknown): value is UnitSystem {
   return value === 'METRIC' || value === 'IMPERIAL';
 }
 
-/**
- * Rounds to 1 decimal, half away from zero, on the decimal representation
- * (so 1.15 → 1.2 even though 1.15 is stored as 1.1499…). Never returns -0.
- */
-export function roundTo1(value: number): number {
-  if (!Number.isFinite(value)) return value;
-  const abs = Math.abs(value);
-  const text = String(abs);
-  // Exponent notation (1e-7, 1e+21) cannot take the 'e1' shift; those magnitudes need no decimal care.
-  const rounded = text.includes('e') ? Math.round(abs * 10) / 10 : Number(`${Math.round(Number(`${text}e1`))}e-1`);
-  return rounded === 0 ? 0 : Math.sign(value) * rounded;
-}
+/** Rounds to 1 decimal, half away from zero, on the decimal representation (1.15 → 1.2); never -0. */
+export { roundTo1 };
 
 /** Formats with exactly 1 decimal; non-finite values give '' so the UI never prints 'NaN'. */
 export function formatOneDecimal(value: number): string {
