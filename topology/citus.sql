@@ -17,6 +17,9 @@ SELECT create_distributed_table('password_resets', 'user_id', colocate_with => '
 SELECT create_distributed_table('api_tokens', 'user_id', colocate_with => 'users');
 SELECT create_distributed_table('imports', 'user_id', colocate_with => 'users');
 SELECT create_distributed_table('import_chunks', 'user_id', colocate_with => 'users');
+SELECT create_distributed_table('reminder_settings', 'user_id', colocate_with => 'users');
+SELECT create_distributed_table('push_subscriptions', 'user_id', colocate_with => 'users');
+SELECT create_distributed_table('notification_sends', 'user_id', colocate_with => 'users');
 
 -- Tables keyed by something else than the user. One account per address: user_emails is distributed by the address
 -- (not colocated with users, so its foreign key to users goes; deleting an account frees the address by key).

@@ -18,6 +18,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType() {
@@ -227,4 +228,72 @@ export const importChunks = pgTable(
     primaryKey({ columns: [t.userId, t.importId, t.seq] }),
     foreignKey({ columns: [t.userId, t.importId], foreignColumns: [imports.userId, imports.id] }).onDelete('cascade'),
   ],
+);
+
+/**
+ * Reminder and weekly-report settings, one row per user (none: everything off). Times are minutes after local
+ * midnight in the user's time zone; weekdays a bit mask (bit 0 Sunday … bit 6 Saturday). next_daily_at and
+ * next_weekly_at are the instants the next ones fall due, recomputed whenever the settings or the time zone change
+ * and after each is handed to the queue.
+ */
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dailyEnabled: boolean('daily_enabled').notNull().default(false),
+    dailyTime: smallint('daily_time').notNull().default(450),
+    dailyWeekdays: smallint('daily_weekdays').notNull().default(127),
+    dailyEmail: boolean('daily_email').notNull().default(true),
+    dailyPush: boolean('daily_push').notNull().default(false),
+    weeklyReportEnabled: boolean('weekly_report_enabled').notNull().default(false),
+    quietHoursEnabled: boolean('quiet_hours_enabled').notNull().default(true),
+    quietStart: smallint('quiet_start').notNull().default(1320),
+    quietEnd: smallint('quiet_end').notNull().default(420),
+    nextDailyAt: timestamp('next_daily_at', { withTimezone: true, mode: 'date' }),
+    nextWeeklyAt: timestamp('next_weekly_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('reminder_settings_next_daily_at_idx').on(t.nextDailyAt).where(sql`${t.nextDailyAt} IS NOT NULL`),
+    index('reminder_settings_next_weekly_at_idx').on(t.nextWeeklyAt).where(sql`${t.nextWeeklyAt} IS NOT NULL`),
+  ],
+);
+
+/** A browser (device) that accepted push notifications: its push service endpoint and message encryption keys. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: varchar('p256dh', { length: 128 }).notNull(),
+    auth: varchar('auth', { length: 64 }).notNull(),
+    device: varchar('device', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), uniqueIndex('push_subscriptions_user_id_endpoint_unique').on(t.userId, t.endpoint)],
+);
+
+/**
+ * What went out: a row is claimed (kind daily|weekly, channel email|push, period = the local day or the first day of
+ * the reported week) before sending, so of two workers only one sends; sent_at is set once it went.
+ */
+export const notificationSends = pgTable(
+  'notification_sends',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    channel: varchar('channel', { length: 8 }).notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel, t.period] })],
 );
