@@ -45,6 +45,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** DATABASE_REPLICA_URLS: streaming replicas of databaseUrl for reads that tolerate lag. */
+  databaseReplicaUrls?: string[];
   dataDir: string;
   jwtSecret: string;
   /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); empty: none. */
@@ -83,6 +85,8 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v && v.trim() !== '' ? v : undefined)),
+  // comma-separated connection strings of streaming replicas of DATABASE_URL
+  DATABASE_REPLICA_URLS: z.string().optional().default(''),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().optional(),
   // false (default): nobody; true: loopback, where npm start's shell runs; or a list of addresses and CIDR ranges
@@ -131,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     jwtSecret = loadOrCreateSecret(dataDir);
   }
+  if (e.DATABASE_REPLICA_URLS.trim() && !e.DATABASE_URL)
+    throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary the replicas stream from)');
   if (e.MAIL_TRANSPORT === 'file' && !e.MAIL_FILE) throw new ConfigError('MAIL_TRANSPORT=file needs MAIL_FILE');
   const mail: MailConfig =
     e.MAIL_TRANSPORT === 'file' ? { transport: 'file', file: resolve(e.MAIL_FILE!) } : { transport: e.MAIL_TRANSPORT };
@@ -142,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.API_PORT ?? e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     dataDir,
     jwtSecret,
     trustedProxies: parseTrustProxy(e.TRUST_PROXY),

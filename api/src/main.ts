@@ -18,7 +18,11 @@ const EXIT_CANNOT_LISTEN = 78;
 
 async function startServer(config: Config, migrate: boolean): Promise<void> {
   const log = createLogger(config.logLevel);
-  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    replicaUrls: config.databaseReplicaUrls,
+    dataDir: config.dataDir,
+  });
   if (migrate) await runMigrations(database);
   const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping });
   // a stray promise of one request must not take the service down for everyone: logged, the process keeps serving

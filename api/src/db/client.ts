@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { MIGRATIONS_FOLDER, MIGRATION_LOCK_KEY } from './migrate.js';
+import { openPgReplicas, routeReads, type PgReplicas } from './replicas.js';
 
 export type Schema = typeof schema;
 /** The driver-independent drizzle database (node-postgres or PGlite). */
@@ -15,13 +16,21 @@ export type Database = {
   close(): Promise<void>;
   /** Applies the committed migrations (under an advisory lock on PostgreSQL). */
   migrate(): Promise<void>;
+  /** The read replicas, when DATABASE_REPLICA_URLS names some. */
+  replicas?: PgReplicas;
 };
 
-export type OpenOptions = { databaseUrl?: string; dataDir: string; poolMax?: number };
+export type OpenOptions = {
+  databaseUrl?: string;
+  /** Streaming replicas of databaseUrl for reads that tolerate lag (see db/replicas.ts). */
+  replicaUrls?: string[];
+  dataDir: string;
+  poolMax?: number;
+};
 
 /** Opens PostgreSQL (node-postgres Pool) when databaseUrl is set, else PGlite persisted under dataDir/pglite. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax, opts.replicaUrls);
   const { mkdirSync } = await import('node:fs');
   const { join } = await import('node:path');
   const dir = join(opts.dataDir, 'pglite');
@@ -32,31 +41,39 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return wrapPglite(client);
 }
 
-export async function openPostgres(databaseUrl: string, poolMax = 10): Promise<Database> {
+export async function openPostgres(
+  databaseUrl: string,
+  poolMax = 10,
+  replicaUrls: string[] = [],
+  replicaOptions: { probeEveryMs?: number } = {},
+): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
+  const poolConfig = {
     max: poolMax,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
     query_timeout: 20_000,
-  });
+  };
+  const pool = new pg.Pool({ ...poolConfig, connectionString: databaseUrl });
+  const logLine = (line: Record<string, unknown>) => process.stderr.write(JSON.stringify(line) + '\n');
   // An idle client losing its connection emits 'error' on the pool: without a listener the process dies.
   pool.on('error', (err) => {
-    process.stderr.write(
-      JSON.stringify({ level: 'error', msg: 'postgres pool error', code: (err as { code?: string }).code ?? null }) + '\n',
-    );
+    logLine({ level: 'error', msg: 'postgres pool error', code: (err as { code?: string }).code ?? null });
   });
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const primary = drizzle(pool, { schema }) as unknown as Db;
+  const replicas = replicaUrls.length ? await openPgReplicas(replicaUrls, pool, poolConfig, logLine, replicaOptions) : undefined;
+  const db = replicas ? routeReads(primary, replicas.nodes) : primary;
   return {
     db,
     driver: 'postgres',
+    replicas,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: async () => {
+      await replicas?.close();
       await pool.end();
     },
     migrate: async () => {

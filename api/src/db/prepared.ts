@@ -1,4 +1,5 @@
 import type { Db } from './client.js';
+import { readTarget } from './replicas.js';
 
 /**
  * A statement prepared once per database and name (node-postgres sends it as a named statement, parsed and planned
@@ -6,7 +7,9 @@ import type { Db } from './client.js';
  */
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
-export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+export function prepared<T>(routed: Db, name: string, build: (db: Db) => T): T {
+  // with replicas, the primary or the replica this request reads from: a statement belongs to one database
+  const db = readTarget(routed);
   let byName = cache.get(db);
   if (!byName) cache.set(db, (byName = new Map()));
   let statement = byName.get(name) as T | undefined;

@@ -1,5 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../types.js';
+import { users } from '../db/schema.js';
+import { hasReplicas, isWrite, mayReadFromReplica, readingFrom } from '../db/replicas.js';
 import { verifyAccessToken } from '../auth/jwt.js';
 import { activeSessionUser } from '../auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
@@ -31,13 +34,37 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
       if (refusal) throw forbidden(refusal);
       if (p.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw forbidden('This token is read-only');
       c.set('user', { id: p.userId, sessionId: '', role: p.role, apiToken: { id: p.tokenId, scope: p.scope }, dataVersion: p.dataVersion });
-      return next();
+      return withReadRoute(deps, c, p.userId, p.writtenAt, now, next);
     }
     const claims = await verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
     const row = await activeSessionUser(deps.db, claims.sid, claims.sub, now);
     if (!row) throw forbidden('Session has ended');
     c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion: Number(row.dataVersion), row });
-    await next();
+    return withReadRoute(deps, c, claims.sub, row.writtenAt, now, next);
   };
+}
+
+/**
+ * With read replicas: the rest of the request reads from a replica when mayReadFromReplica allows it, and a write
+ * that succeeded moves the user's written_at before the client has the answer, so their next reads, on any API
+ * process, go to the primary until every replica surely has the change.
+ */
+async function withReadRoute(
+  deps: Deps,
+  c: Context<AppEnv>,
+  userId: string,
+  writtenAt: Date,
+  now: Date,
+  next: () => Promise<void>,
+): Promise<void> {
+  if (!hasReplicas(deps.db)) return next();
+  await readingFrom(mayReadFromReplica({ method: c.req.method, writtenAt, now }), next);
+  if (!isWrite(c.req.method) || c.res.status >= 400) return;
+  try {
+    await deps.db.update(users).set({ writtenAt: now }).where(eq(users.id, userId));
+  } catch (err) {
+    // the change itself is made: at worst the next read may come from a replica a moment behind
+    deps.log('warn', { msg: 'written_at not updated', code: String((err as { code?: unknown }).code ?? '') });
+  }
 }

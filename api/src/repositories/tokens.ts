@@ -50,14 +50,22 @@ export async function revokeToken(db: Db, userId: string, id: string, now: Date)
   return rows.length > 0;
 }
 
-export type TokenPrincipal = { tokenId: string; userId: string; role: 'USER' | 'ADMIN'; scope: TokenScope; dataVersion: number };
+export type TokenPrincipal = {
+  tokenId: string;
+  userId: string;
+  role: 'USER' | 'ADMIN';
+  scope: TokenScope;
+  dataVersion: number;
+  /** The user's last write (read replicas: their reads stay on the primary for a while after it). */
+  writtenAt: Date;
+};
 
 /** The live token's owner, or null (unknown, revoked, malformed); notes its use at most once a minute. */
 export async function authenticateToken(db: Db, token: string, now: Date): Promise<TokenPrincipal | null> {
   if (!/^wt_[a-z2-7]{40,64}$/.test(token)) return null;
   const hash = hashToken(token);
   const rows = await db
-    .select({ t: apiTokens, role: users.role, dataVersion: users.dataVersion })
+    .select({ t: apiTokens, role: users.role, dataVersion: users.dataVersion, writtenAt: users.writtenAt })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.tokenHash, Buffer.from(hash)))
@@ -66,5 +74,12 @@ export async function authenticateToken(db: Db, token: string, now: Date): Promi
   if (!row || row.t.revokedAt || !constantTimeEqual(hash, new Uint8Array(row.t.tokenHash))) return null;
   if (!row.t.lastUsedAt || now.getTime() - row.t.lastUsedAt.getTime() >= LAST_USED_EVERY_MS)
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.t.id));
-  return { tokenId: row.t.id, userId: row.t.userId, role: row.role, scope: row.t.scope as TokenScope, dataVersion: row.dataVersion };
+  return {
+    tokenId: row.t.id,
+    userId: row.t.userId,
+    role: row.role,
+    scope: row.t.scope as TokenScope,
+    dataVersion: row.dataVersion,
+    writtenAt: row.writtenAt,
+  };
 }
