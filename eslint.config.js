@@ -73,6 +73,26 @@ export default tseslint.config(
     },
   },
   {
+    // These are bundled inside kit's and the contract's shared chunks, not shared on their own: an app that
+    // imported one directly would load a second copy (and, for chart.js, a second registry).
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', 'chart.js', 'chart.js/*', 'react-chartjs-2', 'chartjs-adapter-date-fns', 'date-fns', 'date-fns/*'],
+              allowTypeImports: true,
+              message: 'Use it through @app/kit or @app/contract, which carry the one copy of it',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.tsx', 'kit/src/**/*.ts', 'shell/src/**/*.ts', 'mf-*/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

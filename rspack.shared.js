@@ -6,6 +6,8 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const require = createRequire(import.meta.url);
+const STANDALONE_RUNTIME = path.join(import.meta.dirname, 'rspack.standalone-runtime.js');
+const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 const rootPkg = require('./package.json');
 const kitPkg = require('./kit/package.json');
 const contractPkg = require('./contract/package.json');
@@ -25,7 +27,11 @@ function singleton(name, version = pinned(name)) {
  * Dependencies shared across the page. React needs the trailing-slash keys as well
  * (`react/jsx-runtime`, `react-dom/client`), or React 19 loads twice and fails with #527.
  * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance; and so is the wire
- * contract (`@app/contract`, with zod) that kit and the screens validate with.
+ * contract (`@app/contract`) that kit and the screens validate with.
+ * zod, chart.js, react-chartjs-2, its date adapter and date-fns are reached only through kit and the contract, so
+ * they are not negotiated on their own: as shared modules they would ship whole (every zod locale, every chart
+ * type), where inside kit's and the contract's chunks they keep only what is used, and stay one instance because
+ * kit and the contract are.
  */
 export function sharedDependencies() {
   const kit = singleton('@app/kit', kitPkg.version);
@@ -42,14 +48,6 @@ export function sharedDependencies() {
     '@app/kit': kit,
     '@app/kit/': kit,
     '@app/contract': contract,
-    zod: singleton('zod'),
-    'zod/': singleton('zod'),
-    'chart.js': singleton('chart.js'),
-    'chart.js/': singleton('chart.js'),
-    'react-chartjs-2': singleton('react-chartjs-2'),
-    'chartjs-adapter-date-fns': singleton('chartjs-adapter-date-fns'),
-    'date-fns': singleton('date-fns'),
-    'date-fns/': singleton('date-fns'),
   };
 }
 
@@ -83,7 +81,9 @@ function swcRule(test, tsx) {
 export function createConfig(app) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
-    return {
+    const borrowsRuntime = production && !app.isHost;
+    const config = {
+      name: app.name,
       context: app.dir,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'cheap-module-source-map',
@@ -122,13 +122,18 @@ export function createConfig(app) {
           manifest: true,
           // The type plugin downloads archives and hangs offline; types come from the workspace.
           dts: false,
+          // One copy of the federation runtime on the page: the shell provides it, remotes built for production
+          // use it (their remoteEntry.js halves). Dev builds keep their own, so a remote's dev server stands alone.
+          experiments: app.isHost ? { provideExternalRuntime: true } : { externalRuntime: borrowsRuntime },
         }),
         new rspack.HtmlRspackPlugin({
           template: path.join(app.dir, 'index.html'),
           // A remote's standalone page must not load the federation runtime twice.
           chunks: ['main'],
-          publicPath: app.isHost ? '/' : 'auto',
+          // a remote's standalone page sits at the root of its own server: its scripts are beside it
+          publicPath: app.isHost ? '/' : './',
         }),
+        borrowsRuntime && new StandaloneRuntimeTag(),
         new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
@@ -152,5 +157,39 @@ export function createConfig(app) {
       },
       stats: 'errors-warnings',
     };
+    return borrowsRuntime ? [config, standaloneRuntimeConfig(app)] : config;
   };
+}
+
+/**
+ * A production remote leaves the federation runtime out (the shell lends it); its standalone page, run without the
+ * shell, loads this separately compiled copy first. Built after the remote, whose build empties dist/.
+ */
+function standaloneRuntimeConfig(app) {
+  return {
+    name: `${app.name}-standalone-runtime`,
+    dependencies: [app.name],
+    context: app.dir,
+    mode: 'production',
+    devtool: false,
+    entry: STANDALONE_RUNTIME,
+    output: { path: path.join(app.dir, 'dist'), filename: STANDALONE_RUNTIME_FILE, clean: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** Puts the standalone runtime's script before the remote's own on its standalone page. */
+class StandaloneRuntimeTag {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('StandaloneRuntimeTag', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('StandaloneRuntimeTag', async (data) => {
+        data.assetTags.scripts.unshift({
+          tagName: 'script',
+          attributes: { defer: true, src: `./${STANDALONE_RUNTIME_FILE}` },
+          voidTag: false,
+        });
+        return data;
+      });
+    });
+  }
 }

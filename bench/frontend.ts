@@ -274,7 +274,9 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
       }
     }
     const redraws: RedrawResult[] = [];
-    for (const width of [1280, 375]) {
+    // BENCH_PAGES_ONLY=1: only the page loads above (a quick look at bytes and requests while working)
+    const pagesOnly = process.env.BENCH_PAGES_ONLY === '1';
+    for (const width of pagesOnly ? [] : [1280, 375]) {
       try {
         const r = await measureGraphRedraw(browser, fed.replace('127.0.0.1', 'localhost'), auth, 3, width);
         redraws.push(r);
@@ -286,11 +288,12 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
       }
     }
     let lighthouse: LighthouseRow[] = [];
-    try {
-      lighthouse = await runLighthouse(fed.replace('127.0.0.1', 'localhost'), email, BENCH_PASSWORD);
-    } catch (e) {
-      failures.push(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
-    }
+    if (!pagesOnly)
+      try {
+        lighthouse = await runLighthouse(fed.replace('127.0.0.1', 'localhost'), email, BENCH_PASSWORD);
+      } catch (e) {
+        failures.push(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
+      }
     return { runs, user: email, results, failures, chromium, redraws, lighthouse };
   } finally {
     await browser?.close();
@@ -301,8 +304,10 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
 if (isMain(import.meta.url)) {
   const r = await runFrontend(Number(process.env.BENCH_PAGE_RUNS ?? 2));
   for (const x of r.results) {
-    const s = x.samples[0];
-    console.log(x.variant, x.page, x.cache, JSON.stringify(s));
+    const m = (f: (s: PageSample) => number) => median(x.samples.map(f)).toFixed(0);
+    console.log(
+      `${x.variant} ${x.page} ${x.cache}: chart ${m((s) => s.chartMs)} ms, JS ${m((s) => s.jsTransferred / 1024)} KiB in ${m((s) => s.jsRequests)} requests, ${m((s) => s.requests)} requests in all`,
+    );
   }
   console.log(r.failures);
 }

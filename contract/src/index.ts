@@ -13,6 +13,7 @@ export * from './goals';
 export * from './tokens';
 export * from './account';
 export * from './imports';
+export * from './parsing';
 export * from './calendar';
 export * from './trend';
 export * from './forecast';

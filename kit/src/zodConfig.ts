@@ -1,5 +1,4 @@
-import { z } from 'zod';
+import { parseWithoutEval } from '@app/contract';
 
-// zod compiles fast object parsers with new Function() after probing whether eval is allowed; the page's CSP
-// forbids eval (script-src 'self'), so every probe would be a CSP violation. In the browser it parses without them.
-z.config({ jitless: true });
+// The page's CSP forbids eval: set up the contract's schemas for it before any of them parses.
+parseWithoutEval();
