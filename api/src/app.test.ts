@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   'GET /api/openapi.json',
   'GET /api/docs',
   'GET /api/avatars/:id',
+  'GET /api/unsubscribe/:token',
+  'POST /api/unsubscribe/:token',
 ]);
 
 /** The public routes the README's API section lists, as `METHOD /path` with `{id}` written `:id`. */

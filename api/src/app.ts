@@ -24,6 +24,10 @@ import { providerRoutes } from './routes/providers.js';
 import { importRoutes } from './routes/imports.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
+import { webPushSender, type PushSender } from './push/sender.js';
+import { ReminderService } from './reminders/service.js';
+import { reminderRoutes } from './routes/reminders.js';
+import { unsubscribeRoutes } from './routes/unsubscribe.js';
 
 export type CreateAppOptions = {
   db: Db;
@@ -35,10 +39,14 @@ export type CreateAppOptions = {
   ping?: () => Promise<void>;
   /** Where e-mails go; defaults to the transport named by config.mail (console). */
   mail?: MailTransport;
+  /** Sends web push; defaults to web-push with config.push's keys (none when push is off). */
+  push?: PushSender;
+  /** The reminder service the job queue also runs (main.ts shares one); made here when absent. */
+  reminders?: ReminderService;
 };
 
 /** Builds the Hono app. Pure: no I/O happens here or at import time. */
-export function createApp({ db, config, clock, log, ping, mail }: CreateAppOptions) {
+export function createApp({ db, config, clock, log, ping, mail, push, reminders }: CreateAppOptions) {
   const deps: Deps = {
     db,
     config,
@@ -55,7 +63,19 @@ export function createApp({ db, config, clock, log, ping, mail }: CreateAppOptio
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.route('/', healthRoutes(deps));
   api.route('/', authRoutes(deps));
-  api.route('/', passwordResetRoutes(deps, mail ?? createMailTransport(config.mail)));
+  const mailTransport = mail ?? createMailTransport(config.mail, config.mailFrom);
+  const pushSender = push ?? (config.push ? webPushSender(config.push) : undefined);
+  const reminderService =
+    reminders ??
+    new ReminderService({
+      db,
+      mail: mailTransport,
+      push: pushSender,
+      log: deps.log,
+      jwtSecret: config.jwtSecret,
+      publicUrl: (config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    });
+  api.route('/', passwordResetRoutes(deps, mailTransport));
   api.route('/', providerRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', userRoutes(deps));
@@ -64,6 +84,8 @@ export function createApp({ db, config, clock, log, ping, mail }: CreateAppOptio
   api.route('/', goalRoutes(deps));
   api.route('/', importRoutes(deps));
   api.route('/', tokenRoutes(deps));
+  api.route('/', reminderRoutes(deps, reminderService, pushSender?.publicKey ?? null));
+  api.route('/', unsubscribeRoutes(deps));
   app.route('/api', api);
   registerDocs(app, '/api');
 

@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '@app/contract';
 import { isAddressOrRange, LOOPBACK } from './lib/net.js';
+import { mailFrom, MailConfigError, parseSmtpEnv, type MailConfig } from './mail/config.js';
+import { loadPushConfig, PushConfigError, type PushConfig } from './push/config.js';
+
+export type { MailConfig, PushConfig };
 
 /** The repository root (api/src/config.ts → ../../). Resolved from this file, never from cwd. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,12 +29,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
   registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 };
-
-export type MailConfig =
-  | { transport: 'console' }
-  | { transport: 'none' }
-  /** Test-only: appends each mail as a JSON line to `file` (browser tests read reset links from it). */
-  | { transport: 'file'; file: string };
 
 /** An external identity provider whose client id is configured (sign-in itself is not implemented yet). */
 export type OAuthProviderConfig = { id: 'google'; name: string; clientId: string };
@@ -66,8 +64,15 @@ export type Config = {
   readCacheBytes: number;
   /** Maximum avatar file in bytes (2 MiB). */
   avatarLimit: number;
-  /** Where password-reset mails go; defaults to the console transport. */
+  /** Where e-mails go; defaults to the console transport. */
   mail?: MailConfig;
+  /** The From of every e-mail (MAIL_FROM). */
+  mailFrom?: string;
+  /** Web push (VAPID keys); absent: push is off, `pushOff` says why. */
+  push?: PushConfig;
+  pushOff?: string;
+  /** REMINDERS=off: this process sends no reminders or reports (another one does, or none should). */
+  remindersOff?: boolean;
   /** Origin users open the app at, for links in mails (default http://localhost:3000). */
   publicUrl?: string;
   /** Password-reset requests per IP and per email address. */
@@ -106,7 +111,8 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerEmail.limit),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.registerPerIp.limit),
   REGISTER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.registerPerEmail.limit),
-  MAIL_TRANSPORT: z.enum(['console', 'none', 'file']).default('console'),
+  MAIL_TRANSPORT: z.enum(['console', 'none', 'file', 'smtp']).default('console'),
+  REMINDERS: z.enum(['on', 'off']).default('on'),
   MAIL_FILE: z.string().optional(),
   PUBLIC_URL: z.string().url().optional().default('http://localhost:3000'),
   PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_RESET_LIMITS.perIp.limit),
@@ -138,8 +144,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_REPLICA_URLS.trim() && !e.DATABASE_URL)
     throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary the replicas stream from)');
   if (e.MAIL_TRANSPORT === 'file' && !e.MAIL_FILE) throw new ConfigError('MAIL_TRANSPORT=file needs MAIL_FILE');
-  const mail: MailConfig =
-    e.MAIL_TRANSPORT === 'file' ? { transport: 'file', file: resolve(e.MAIL_FILE!) } : { transport: e.MAIL_TRANSPORT };
+  let mail: MailConfig;
+  let from: string;
+  let pushSettings: ReturnType<typeof loadPushConfig>;
+  try {
+    mail =
+      e.MAIL_TRANSPORT === 'file'
+        ? { transport: 'file', file: resolve(e.MAIL_FILE!) }
+        : e.MAIL_TRANSPORT === 'smtp'
+          ? { transport: 'smtp', smtp: parseSmtpEnv(env) }
+          : { transport: e.MAIL_TRANSPORT };
+    from = mailFrom(env, e.PUBLIC_URL);
+    pushSettings = loadPushConfig(env, { dataDir, production: e.NODE_ENV === 'production', publicUrl: e.PUBLIC_URL, mailFrom: from });
+  } catch (err) {
+    if (err instanceof MailConfigError || err instanceof PushConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   const allowedOrigins = e.ALLOWED_ORIGINS.split(',')
     .map((s) => s.trim().replace(/\/+$/, ''))
     .filter((s) => s !== '' && s !== 'null' && s !== '*');
@@ -170,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
     avatarLimit: AVATAR_MAX_BYTES,
     mail,
+    mailFrom: from,
+    push: pushSettings.push,
+    pushOff: pushSettings.off,
+    remindersOff: e.REMINDERS === 'off',
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     passwordResetLimits: {
       perIp: { ...DEFAULT_PASSWORD_RESET_LIMITS.perIp, limit: e.PASSWORD_RESET_LIMIT_PER_IP },

@@ -11,6 +11,10 @@ import { runMigrations } from './db/migrate.js';
 import { createApp } from './app.js';
 import { createLogger } from './lib/logger.js';
 import { systemClock } from './lib/clock.js';
+import { createMailTransport } from './mail/transport.js';
+import { webPushSender } from './push/sender.js';
+import { ReminderService } from './reminders/service.js';
+import { startReminderQueue, type ReminderQueue } from './reminders/queue.js';
 
 const DRAIN_DEADLINE_MS = 10_000;
 /** A worker that cannot listen exits with this status, so the primary stops instead of forking it again. */
@@ -24,7 +28,28 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
     dataDir: config.dataDir,
   });
   if (migrate) await runMigrations(database);
-  const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping });
+  const mail = createMailTransport(config.mail, config.mailFrom);
+  const push = config.push ? webPushSender(config.push) : undefined;
+  const reminders = new ReminderService({
+    db: database.db,
+    mail,
+    push,
+    log,
+    jwtSecret: config.jwtSecret,
+    publicUrl: (config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+  });
+  const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping, mail, push, reminders });
+  if (config.pushOff && !cluster.isWorker) process.stdout.write(`${config.pushOff}\n`);
+  // every process takes jobs from the one queue in the database; REMINDERS=off leaves that to other processes
+  let queue: ReminderQueue | undefined;
+  if (!config.remindersOff) {
+    try {
+      queue = await startReminderQueue({ db: database.db, service: reminders, clock: systemClock, log });
+    } catch (err) {
+      // the API still serves; reminders wait for the next start
+      log('error', { msg: 'reminder queue did not start', name: err instanceof Error ? err.name : 'unknown' });
+    }
+  }
   // a stray promise of one request must not take the service down for everyone: logged, the process keeps serving
   process.on('unhandledRejection', (err) => {
     log('error', {
@@ -73,6 +98,13 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
     http.close(async () => {
       clearTimeout(deadline);
       clearInterval(sweeper);
+      try {
+        // a job being sent finishes first; a job not finished in time is taken again after a restart
+        await queue?.stop();
+        await mail.close?.();
+      } catch {
+        /* stopping anyway */
+      }
       try {
         await database.close();
       } catch {

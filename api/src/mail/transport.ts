@@ -1,14 +1,22 @@
 import { appendFileSync } from 'node:fs';
-import type { MailConfig } from '../config.js';
+import nodemailer from 'nodemailer';
+import type { MailConfig, SmtpConfig } from './config.js';
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML alternative of `text` (the same content). */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe; never built from unchecked user input. */
+  headers?: Record<string, string>;
+};
 
-/**
- * Where the API's e-mails go. An SMTP (or provider API) transport is not built yet; it would implement
- * this same interface and be chosen by MAIL_TRANSPORT.
- */
+/** Where the API's e-mails go, chosen by MAIL_TRANSPORT. */
 export interface MailTransport {
   send(mail: Mail): Promise<void>;
+  /** Ends open connections (SMTP) at shutdown. */
+  close?(): Promise<void>;
 }
 
 /**
@@ -17,8 +25,13 @@ export interface MailTransport {
  */
 export function consoleTransport(write: (text: string) => void = (t) => process.stdout.write(t)): MailTransport {
   return {
-    async send({ to, subject, text }) {
-      write(`\n----- e-mail (MAIL_TRANSPORT=console) -----\nTo: ${to}\nSubject: ${subject}\n\n${text}\n----- end of e-mail -----\n\n`);
+    async send({ to, subject, text, headers }) {
+      const extra = Object.entries(headers ?? {})
+        .map(([k, v]) => `${k}: ${v}\n`)
+        .join('');
+      write(
+        `\n----- e-mail (MAIL_TRANSPORT=console) -----\nTo: ${to}\nSubject: ${subject}\n${extra}\n${text}\n----- end of e-mail -----\n\n`,
+      );
     },
   };
 }
@@ -35,12 +48,45 @@ export function fileTransport(file: string): MailTransport {
   };
 }
 
-export function createMailTransport(config: MailConfig | undefined): MailTransport {
+/**
+ * MAIL_TRANSPORT=smtp: a small pool of connections to the mail server (nodemailer). With `starttls` the upgrade is
+ * required, so a server or a man in the middle that hides STARTTLS cannot make the password travel in clear text.
+ */
+export function smtpTransport(config: SmtpConfig, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 2,
+    host: config.host,
+    port: config.port,
+    secure: config.tls === 'implicit',
+    requireTLS: config.tls === 'starttls',
+    ignoreTLS: config.tls === 'none',
+    auth: config.user ? { user: config.user, pass: config.password } : undefined,
+    tls: config.ca ? { ca: config.ca } : undefined,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    async send(mail) {
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+export function createMailTransport(config: MailConfig | undefined, from = 'Weightwise <no-reply@localhost>'): MailTransport {
   switch (config?.transport ?? 'console') {
     case 'none':
       return noneTransport;
     case 'file':
       return fileTransport((config as { file: string }).file);
+    case 'smtp':
+      return smtpTransport((config as { smtp: SmtpConfig }).smtp, from);
     default:
       return consoleTransport();
   }

@@ -120,7 +120,10 @@ describe('due or not due when the job runs', () => {
   });
   it('turned off or the day removed after it was queued', () => {
     expect(dailyDecision({ ...base, dailyEnabled: false }, zone, due, due, none)).toEqual({ send: false, reason: 'off' });
-    expect(dailyDecision({ ...base, dailyWeekdays: weekdaysToMask([0]) }, zone, due, due, none)).toEqual({ send: false, reason: 'weekday' });
+    expect(dailyDecision({ ...base, dailyWeekdays: weekdaysToMask([0]) }, zone, due, due, none)).toEqual({
+      send: false,
+      reason: 'weekday',
+    });
   });
 });
 

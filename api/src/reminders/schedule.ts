@@ -101,13 +101,7 @@ export type Decision = { send: true; period: string } | { send: false; reason: S
  * within two hours of its time and on the same local day, outside quiet hours, and when the user has logged no
  * weight that day (`hasEntry` tells, for the returned period's date). `period` is the local date it is for.
  */
-export function dailyDecision(
-  s: Schedule,
-  zone: Zone,
-  dueAt: number,
-  now: number,
-  hasEntry: (date: string) => boolean,
-): Decision {
+export function dailyDecision(s: Schedule, zone: Zone, dueAt: number, now: number, hasEntry: (date: string) => boolean): Decision {
   if (!s.dailyEnabled) return { send: false, reason: 'off' };
   const due = localClock(dueAt, zone);
   if ((s.dailyWeekdays & (1 << weekdayOf(due.date))) === 0) return { send: false, reason: 'weekday' };
