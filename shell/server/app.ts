@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
 import { forward, UpstreamError } from './proxy';
+import { createRouteHints, withHints } from './routeHints';
 import { isFresh, serveDist } from './static';
 
 /** What a static-file upstream needs: content negotiation and revalidation. */
@@ -62,6 +63,7 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
   const csp = contentSecurityPolicy(remoteOrigins(env));
   const apiUpstream = (env.API_UPSTREAM ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`).replace(/\/$/, '');
   const peer = clientIp ?? ((c) => getConnInfo(c).remote.address);
+  const hintsFor = createRouteHints(remotes, distDir);
 
   app.use('*', async (c, next) => {
     await next();
@@ -123,11 +125,13 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
   app.use('*', serveDist(distDir));
 
   // Client-side routes: every other GET for a page gets the app shell. Read per request (it is
-  // small and in the page cache), so replacing dist/ deploys a new shell without a restart.
+  // small and in the page cache), so replacing dist/ deploys a new shell without a restart. The page
+  // carries hints for the remote screen its route shows first, so the browser fetches it from the start.
   app.get('*', async (c) => {
     if (path.extname(c.req.path)) return c.notFound();
     try {
-      const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+      const [page, hints] = await Promise.all([readFile(path.join(distDir, 'index.html'), 'utf8'), hintsFor(c.req.path)]);
+      const html = withHints(page, hints);
       const tag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
       c.header('Cache-Control', 'no-cache');
       c.header('ETag', tag);

@@ -1,0 +1,155 @@
+// @vitest-environment node
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REMOTE_ROUTES, screenForPath as shellScreenForPath } from '../src/screens/remoteRoutes';
+import { createShellServer } from './app';
+import { hintTags, screenForPath, withHints, type RemoteManifest } from './routeHints';
+import { serveDist } from './static';
+
+// every remote but the one a test starts points at the discard port, where nothing listens
+const NOWHERE = {
+  MF_AUTH_PORT: '9',
+  MF_OVERVIEW_PORT: '9',
+  MF_ANALYTICS_PORT: '9',
+  MF_SETTINGS_PORT: '9',
+  API_UPSTREAM: 'http://127.0.0.1:9',
+};
+
+function manifest(release: string): RemoteManifest {
+  const js = (...files: string[]) => ({ js: { sync: files }, css: { sync: [] as string[] } });
+  return {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [
+      {
+        path: './Overview',
+        assets: { js: { sync: [`assets/expose.${release}.js`] }, css: { sync: [`assets/expose.${release}.css`] } },
+      },
+    ],
+    shared: [
+      { name: 'react', assets: js(`assets/react.${release}.js`) },
+      { name: '@app/kit/graph', assets: js(`assets/graph.${release}.js`, `assets/chart.${release}.js`) },
+    ],
+  };
+}
+
+describe('route hints', () => {
+  it('know the same first screen for every path as the shell’s route table', () => {
+    for (const path of [...REMOTE_ROUTES.map((r) => r.path), '/dashboard', '/dashboard/', '/', '/nowhere'])
+      expect(screenForPath(path), path).toBe(shellScreenForPath(path));
+  });
+
+  it('hint the manifest, the entry, the exposed chunks and styles, and the shared chunks the shell lacks', () => {
+    const tags = hintTags(
+      { url: '/remotes/overview/', entry: '/remotes/overview/mf-manifest.json' },
+      manifest('r1'),
+      'Overview',
+      new Set(['react']),
+    );
+    expect(tags).toEqual([
+      '<link rel="preload" href="/remotes/overview/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
+      '<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" />',
+      '<link rel="preload" href="/remotes/overview/assets/expose.r1.css" as="style" />',
+      '<link rel="preload" href="/remotes/overview/assets/expose.r1.js" as="script" />',
+      '<link rel="preload" href="/remotes/overview/assets/graph.r1.js" as="script" />',
+      '<link rel="preload" href="/remotes/overview/assets/chart.r1.js" as="script" />',
+    ]);
+    expect(withHints('<html><head><title>x</title></head><body></body></html>', ['<link a />'])).toBe(
+      '<html><head><title>x</title><link a /></head><body></body></html>',
+    );
+  });
+
+  it('hint a remote on another origin at its own URL, and escape what they quote', () => {
+    const tags = hintTags(
+      { url: 'https://cdn.example.com/overview/v"2/', entry: 'https://cdn.example.com/overview/v"2/mf-manifest.json' },
+      manifest('r1'),
+      'Overview',
+      new Set(['react', '@app/kit/graph']),
+    );
+    expect(tags[1]).toBe('<link rel="preload" href="https://cdn.example.com/overview/v&quot;2/remoteEntry.js" as="script" />');
+    expect(tags.join('')).not.toContain('graph.r1.js');
+  });
+});
+
+describe('the shell’s page with route hints', () => {
+  const remoteDist = mkdtempSync(path.join(os.tmpdir(), 'remote-dist-'));
+  const shellDist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+  let remote: ReturnType<typeof serve>;
+  let port = 0;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify(manifest('r1')));
+    mkdirSync(path.join(shellDist, 'assets'));
+    writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><html><head><title>W</title></head><body></body></html>');
+    writeFileSync(path.join(shellDist, 'mf-manifest.json'), JSON.stringify({ ...manifest('shell'), shared: [{ name: 'react' }] }));
+    const app = new Hono();
+    app.use('*', async (c, next) => {
+      requests.push(`${c.req.path} ${c.req.header('if-none-match') ? 'revalidate' : 'fresh'}`);
+      await next();
+    });
+    app.use('*', serveDist(remoteDist));
+    await new Promise<void>((resolve) => {
+      remote = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+        port = info.port;
+        resolve();
+      });
+    });
+  });
+  afterAll(() => remote?.close());
+
+  it('hints the route’s remote, follows a redeployed remote on the next load, and goes without when it is down', async () => {
+    const shell = createShellServer({ distDir: shellDist, env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) }, log: () => {} });
+    const first = await shell.request('/dashboard/overview');
+    const html = await first.text();
+    expect(html).toContain('<link rel="preload" href="/remotes/overview/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+    expect(html).toContain('href="/remotes/overview/assets/graph.r1.js"');
+    expect(html).not.toContain('react.r1.js');
+    expect(html.indexOf('graph.r1.js')).toBeLessThan(html.indexOf('</head>'));
+
+    // an unchanged remote: revalidated (304 upstream), the same page and tag
+    const again = await shell.request('/dashboard/overview', { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect(requests.slice(-1)).toEqual(['/mf-manifest.json revalidate']);
+
+    // the remote redeployed alone (a manifest written in a later second): the next load hints its new files
+    await new Promise((r) => setTimeout(r, 1100));
+    writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify(manifest('r2')));
+    const redeployed = await shell.request('/dashboard/overview', { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    expect(redeployed.status).toBe(200);
+    expect(await redeployed.text()).toContain('graph.r2.js');
+
+    // another route's remote, or none, gets no overview hints
+    expect(await (await shell.request('/dashboard/settings')).text()).not.toContain('preload');
+    expect(await (await shell.request('/')).text()).not.toContain('preload');
+
+    remote.close();
+    const down = await shell.request('/dashboard/overview');
+    expect(down.status).toBe(200);
+    expect(await down.text()).not.toContain('preload');
+  });
+
+  it('does not wait long for a remote that hangs', async () => {
+    const hanging: Server = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const shell = createShellServer({
+        distDir: shellDist,
+        env: { ...NOWHERE, MF_OVERVIEW_PORT: String((hanging.address() as AddressInfo).port) },
+        log: () => {},
+      });
+      // it never answers: waiting for it would fail this test by its timeout
+      const res = await shell.request('/dashboard/overview');
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toContain('preload');
+    } finally {
+      hanging.closeAllConnections();
+      hanging.close();
+    }
+  });
+});

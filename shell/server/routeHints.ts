@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResolvedRemote } from './remotes';
+
+/**
+ * The remote screen a page load at each path shows first, as `<container>/<exposed module>`. It mirrors the
+ * shell's route table (a test keeps the two equal); the server cannot import that table, which brings React.
+ */
+const SCREEN_FOR_PATH: Record<string, string> = {
+  '/login': 'mf_auth/Login',
+  '/register': 'mf_auth/Register',
+  '/forgot-password': 'mf_auth/ForgotPassword',
+  '/reset-password': 'mf_auth/ResetPassword',
+  '/dashboard': 'mf_overview/Overview',
+  '/dashboard/overview': 'mf_overview/Overview',
+  '/dashboard/analytics': 'mf_analytics/Analytics',
+  '/dashboard/settings': 'mf_settings/Settings',
+};
+
+export function screenForPath(pathname: string): string | undefined {
+  return SCREEN_FOR_PATH[pathname.replace(/\/+$/, '') || '/'];
+}
+
+interface ManifestAssets {
+  js: { sync: string[] };
+  css: { sync: string[] };
+}
+
+/** The parts of a remote's mf-manifest.json the hints need. */
+export interface RemoteManifest {
+  metaData: { remoteEntry: { name: string; path: string } };
+  exposes: Array<{ path: string; assets: ManifestAssets }>;
+  shared: Array<{ name: string; assets: ManifestAssets }>;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The `<link>` tags that let the browser fetch a route's remote screen while the shell's own scripts are still
+ * downloading, instead of after them: its manifest, its remoteEntry.js, the exposed module's chunks and styles,
+ * and the chunks of shared modules the shell does not provide (the remote brings those itself, e.g. the chart).
+ */
+export function hintTags(
+  remote: Pick<ResolvedRemote, 'url' | 'entry'>,
+  manifest: RemoteManifest,
+  expose: string,
+  shellShared: Set<string>,
+): string[] {
+  const base = remote.url.endsWith('.json') ? remote.url.slice(0, remote.url.lastIndexOf('/') + 1) : remote.url;
+  const at = (file: string) => escapeAttr(base + file);
+  const { remoteEntry } = manifest.metaData;
+  const tags = [
+    `<link rel="preload" href="${escapeAttr(remote.entry)}" as="fetch" crossorigin="anonymous" />`,
+    `<link rel="preload" href="${at(remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name)}" as="script" />`,
+  ];
+  const exposed = manifest.exposes.find((e) => e.path === `./${expose}`);
+  const scripts = new Set(exposed?.assets.js.sync ?? []);
+  for (const s of manifest.shared) if (!shellShared.has(s.name)) for (const f of s.assets.js.sync) scripts.add(f);
+  for (const f of exposed?.assets.css.sync ?? []) tags.push(`<link rel="preload" href="${at(f)}" as="style" />`);
+  for (const f of scripts) tags.push(`<link rel="preload" href="${at(f)}" as="script" />`);
+  return tags;
+}
+
+/** Puts the tags at the end of the page's <head>. */
+export function withHints(html: string, tags: string[]): string {
+  if (!tags.length) return html;
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : `${html.slice(0, at)}${tags.join('')}${html.slice(at)}`;
+}
+
+interface CachedManifest {
+  etag?: string;
+  manifest: RemoteManifest;
+}
+
+/** Where the server reads a remote's manifest: its proxy upstream, or its own public URL when it has one. */
+function manifestSource(remote: ResolvedRemote): string {
+  return /^https?:\/\//.test(remote.entry) ? remote.entry : `${remote.upstream}/mf-manifest.json`;
+}
+
+/**
+ * Route hints from the remotes' current manifests. Each page load revalidates the manifest (a 304 on an unchanged
+ * remote), so a remote redeployed alone is hinted at its new chunks on the next load; a remote that is slow or down
+ * costs at most `timeoutMs`, and that page goes without hints.
+ */
+export function createRouteHints(remotes: ResolvedRemote[], distDir: string, timeoutMs = 300) {
+  const cache = new Map<string, CachedManifest>();
+
+  async function manifestOf(remote: ResolvedRemote): Promise<RemoteManifest | undefined> {
+    const cached = cache.get(remote.name);
+    try {
+      const res = await fetch(manifestSource(remote), {
+        headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (res.status === 304 && cached) return cached.manifest;
+      if (!res.ok) return undefined;
+      const manifest = (await res.json()) as RemoteManifest;
+      if (!manifest?.metaData?.remoteEntry || !Array.isArray(manifest.exposes) || !Array.isArray(manifest.shared)) return undefined;
+      cache.set(remote.name, { etag: res.headers.get('etag') ?? undefined, manifest });
+      return manifest;
+    } catch {
+      // down or slow: the page loads without hints rather than hinting at files that may be gone
+      return undefined;
+    }
+  }
+
+  async function shellShared(): Promise<Set<string>> {
+    try {
+      const own = JSON.parse(await readFile(path.join(distDir, 'mf-manifest.json'), 'utf8')) as RemoteManifest;
+      return new Set(own.shared.map((s) => s.name));
+    } catch {
+      return new Set();
+    }
+  }
+
+  return async function hintsFor(pathname: string): Promise<string[]> {
+    const screen = screenForPath(pathname);
+    if (!screen) return [];
+    const [name, expose] = screen.split('/') as [string, string];
+    const remote = remotes.find((r) => r.name === name);
+    if (!remote) return [];
+    const [manifest, shared] = await Promise.all([manifestOf(remote), shellShared()]);
+    return manifest ? hintTags(remote, manifest, expose, shared) : [];
+  };
+}
