@@ -36,6 +36,23 @@ export function executeSqlFor(db: Db): ExecuteSql {
   return async (text, values) => ({ rows: (await client.query(text, values)).rows });
 }
 
+/**
+ * Creates a queue unless it exists. Processes starting together may each try (pg-boss makes a table partition per
+ * queue, and two of them at once can deadlock in PostgreSQL): the loser waits a moment and looks again.
+ */
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(queue.name)) return;
+      await boss.createQueue(queue.name, queue);
+      return;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 400 * attempt));
+    }
+  }
+}
+
 export type QueueOptions = {
   /** How often an idle worker looks for jobs (seconds); pg-boss's own cron check runs every 30 s. */
   pollingIntervalSeconds?: number;
@@ -65,9 +82,9 @@ export async function startReminderQueue(
     o.log('error', { msg: 'job queue error', name: err.name, code: String((err as { code?: unknown }).code ?? '') }),
   );
   await boss.start();
-  await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'singleton', expireInSeconds: 120, retryLimit: 0 });
+  await ensureQueue(boss, { name: TICK_QUEUE, policy: 'singleton', expireInSeconds: 120, retryLimit: 0 });
   // a send that failed (mail server down) is tried again after 1, 2 and 4 minutes; one job gets 5 minutes to run
-  await boss.createQueue(SEND_QUEUE, { name: SEND_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 });
+  await ensureQueue(boss, { name: SEND_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 });
 
   const enqueue = async (job: ReminderJob, id: string) => {
     await boss.send(SEND_QUEUE, job, { id });
