@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { E2E } from './ports';
+import { BASE_URL, E2E } from './ports';
 import { ROOT, spawnGroup, startRemoteServer, stopGroup, waitForUrl } from './stack';
 
 /**
@@ -15,6 +15,14 @@ import { ROOT, spawnGroup, startRemoteServer, stopGroup, waitForUrl } from './st
  * can stop and restart it ("one remote's server is down") while other files find it running.
  */
 export default async function setup(project: TestProject) {
+  if (process.env.E2E_BASE_URL) {
+    // a stack someone else runs (npm run topology): its mail file, and no control of a remote's server
+    await waitForUrl(`${BASE_URL}/api/health`, 30_000);
+    project.provide('dataDir', '');
+    project.provide('mailFile', process.env.E2E_MAIL_FILE ?? '');
+    project.provide('controlUrl', '');
+    return;
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weight-e2e-'));
   const env: Record<string, string> = {
     SHELL_PORT: String(E2E.shellPort),

@@ -10,4 +10,5 @@ export const E2E = {
   apiPort: base + 1000,
   remotes: { auth: base + 1, overview: base + 2, analytics: base + 3, settings: base + 4 } as Record<string, number>,
 };
-export const BASE_URL = `http://localhost:${E2E.shellPort}`;
+/** E2E_BASE_URL runs the suite against a stack started elsewhere (the topology run: nginx over TLS). */
+export const BASE_URL = process.env.E2E_BASE_URL?.replace(/\/+$/, '') ?? `http://localhost:${E2E.shellPort}`;

@@ -1,0 +1,188 @@
+// The production topology on this machine, under one temporary directory, on ports 48000-48999: PostgreSQL
+// primary + streaming replica, N API processes, nginx in front with TLS and HTTP/2.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes, X509Certificate } from 'node:crypto';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startPgCluster, type PgCluster } from '../api/src/test/pg-cluster';
+import { remotesManifest, REMOTES } from '../shell/server/remotes';
+import { ROOT } from '../scripts/lib/apps';
+import { brotliAvailable, startNginx, type Nginx, type NginxVars } from './nginx';
+
+export const PORTS = { https: 48443, http: 48080, apiFirst: 48101, primary: 48201, replica: 48202 };
+export const MAX_APIS = 3;
+
+export type ApiProcess = { port: number; child: ChildProcess; log: string };
+
+export type Topology = {
+  dir: string;
+  url: string;
+  /** PEM of the certificate nginx presents (for NODE_EXTRA_CA_CERTS). */
+  certFile: string;
+  /** base64 SHA-256 of the certificate's public key (Chromium's --ignore-certificate-errors-spki-list). */
+  certSpki: string;
+  mailFile: string;
+  cluster: PgCluster;
+  apis: (ApiProcess | undefined)[];
+  nginx: Nginx;
+  brotli: boolean;
+  /** Balances /api over the first n API processes (starting any that are not running). */
+  useApis(n: number): Promise<void>;
+  startApi(i: number): Promise<ApiProcess>;
+  stop(): Promise<void>;
+};
+
+/** A self-signed certificate for localhost and 127.0.0.1, made for this run. */
+function makeCertificate(dir: string) {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '7',
+    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout', key, '-out', cert,
+  ], { stdio: 'ignore' }); // prettier-ignore
+  const spki = new X509Certificate(readFileSync(cert)).publicKey.export({ type: 'spki', format: 'der' });
+  return { cert, key, spki: createHash('sha256').update(spki).digest('base64') };
+}
+
+export async function waitForUrl(url: string, timeoutMs: number, init?: { ca?: string }): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url, init as RequestInit);
+      if (res.ok) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up: ${last}`);
+}
+
+export async function startTopology(opts: { dir: string; apis: number }): Promise<Topology> {
+  const { dir } = opts;
+  mkdirSync(dir, { recursive: true });
+  // the database servers run as the postgres user and must reach their folder inside this one
+  chmodSync(dir, 0o711);
+  const tls = makeCertificate(dir);
+  const url = `https://localhost:${PORTS.https}`;
+  const proxySecret = randomBytes(24).toString('base64url');
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const mailFile = path.join(dir, 'mail.jsonl');
+  writeFileSync(mailFile, '');
+
+  const cluster = await startPgCluster({
+    parent: dir,
+    primaryPort: PORTS.primary,
+    replicaPort: PORTS.replica,
+    settings: { max_connections: '200' },
+  });
+
+  const apiEnv = {
+    NODE_ENV: 'production',
+    DATABASE_URL: cluster.primaryUrl,
+    DATABASE_REPLICA_URLS: cluster.replicaUrl,
+    JWT_SECRET: jwtSecret,
+    TRUST_PROXY: 'loopback',
+    PROXY_SECRET: proxySecret,
+    ALLOWED_ORIGINS: url,
+    PUBLIC_URL: url,
+    DATA_DIR: path.join(dir, 'api-data'),
+    // every read reaches the database (and so the replica): the drills and the throughput measure that path
+    READ_CACHE_MB: '0',
+    LOG_LEVEL: 'warn',
+    MAIL_TRANSPORT: 'file',
+    MAIL_FILE: mailFile,
+    // the suites register and sign in many accounts from one address
+    REGISTER_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_IP: '100000',
+    PASSWORD_RESET_LIMIT_PER_IP: '100000',
+  };
+  const apis: (ApiProcess | undefined)[] = [];
+  const startApi = async (i: number): Promise<ApiProcess> => {
+    const port = PORTS.apiFirst + i;
+    const log = path.join(dir, `api-${i + 1}.log`);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...apiEnv, API_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const write = (d: Buffer) => appendFileSync(log, d);
+    child.stdout?.on('data', write);
+    child.stderr?.on('data', write);
+    const api = { port, child, log };
+    apis[i] = api;
+    await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);
+    return api;
+  };
+
+  const vars = (n: number): NginxVars => ({
+    prefix: path.join(dir, 'nginx'),
+    httpsPort: PORTS.https,
+    httpPort: PORTS.http,
+    serverName: 'localhost',
+    cert: tls.cert,
+    certKey: tls.key,
+    proxySecret,
+    apiServers: Array.from({ length: n }, (_, i) => `127.0.0.1:${PORTS.apiFirst + i}`),
+    shellDist: path.join(ROOT, 'shell/dist'),
+    remotes: Object.fromEntries(REMOTES.map((r) => [r.key, path.join(ROOT, `mf-${r.key}`, 'dist')])),
+    staticDir: path.join(dir, 'static'),
+    brotli: brotliAvailable(),
+  });
+  // /remotes.json as the shell's server would answer it with no REMOTE_* variables: every remote on this origin
+  mkdirSync(path.join(dir, 'static'), { recursive: true });
+  writeFileSync(path.join(dir, 'static', 'remotes.json'), JSON.stringify(remotesManifest({})));
+
+  const stopApis = () =>
+    Promise.all(
+      apis.map(
+        (a) =>
+          a &&
+          a.child.exitCode === null &&
+          a.child.signalCode === null &&
+          new Promise<void>((resolve) => {
+            a.child.once('exit', () => resolve());
+            a.child.kill('SIGTERM');
+            setTimeout(() => (a.child.kill('SIGKILL'), resolve()), 12_000).unref();
+          }),
+      ),
+    );
+  let nginx: Nginx;
+  try {
+    // the first process migrates (under the advisory lock) before the others start
+    await startApi(0);
+    for (let i = 1; i < opts.apis; i++) await startApi(i);
+    mkdirSync(path.join(dir, 'nginx'), { recursive: true });
+    nginx = await startNginx(vars(opts.apis));
+  } catch (err) {
+    await stopApis();
+    await cluster.destroy();
+    throw err;
+  }
+
+  const topology: Topology = {
+    dir,
+    url,
+    certFile: tls.cert,
+    certSpki: tls.spki,
+    mailFile,
+    cluster,
+    apis,
+    nginx,
+    brotli: brotliAvailable(),
+    startApi,
+    useApis: async (n) => {
+      for (let i = 0; i < n; i++) if (!apis[i] || apis[i]!.child.exitCode !== null || apis[i]!.child.signalCode) await startApi(i);
+      await nginx.reload(vars(n));
+    },
+    stop: async () => {
+      await nginx.stop();
+      await stopApis();
+      await cluster.destroy();
+    },
+  };
+  return topology;
+}
