@@ -36,10 +36,12 @@ describe('Settings screen', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Preferences' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Preferences' })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Account' })).toHaveFocus();
     await userEvent.keyboard('{End}');
     expect(screen.getByRole('tabpanel', { name: 'Data' })).toBeVisible();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tabpanel', { name: 'Reminders' })).toBeVisible();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tabpanel', { name: 'Goals' })).toBeVisible();
   });

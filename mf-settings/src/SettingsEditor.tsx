@@ -18,6 +18,7 @@ import { AccountTab } from './AccountTab';
 import { DataTab } from './DataTab';
 import { GoalsTab } from './GoalsTab';
 import { PreferencesTab } from './PreferencesTab';
+import { RemindersTab } from './RemindersTab';
 import { SettingsTabs, TABS, TabPanel } from './SettingsTabs';
 import { failureStatus, runSaveSequence, SAVE_TOASTS, type AvatarChoice, type SavedResults } from './saveSequence';
 import {
@@ -71,8 +72,11 @@ export function SettingsEditor(props: SettingsEditorProps) {
   const [saving, setSaving] = useState(false);
   // The Data tab loads its calls only once opened, then stays mounted so an import in progress survives a tab switch.
   const [dataOpened, setDataOpened] = useState(tab === 'data');
+  // Reminders, like Data, is its own form with its own Save, loaded when first opened.
+  const [remindersOpened, setRemindersOpened] = useState(tab === 'reminders');
   const openTab = (next: TabKey) => {
     if (next === 'data') setDataOpened(true);
+    if (next === 'reminders') setRemindersOpened(true);
     setTab(next);
   };
   const [status, setStatus] = useState<string | null>(null);
@@ -163,7 +167,12 @@ export function SettingsEditor(props: SettingsEditorProps) {
           {dataOpened && <DataTab />}
         </TabPanel>
       </div>
-      <form className="st-form" onSubmit={save} noValidate aria-busy={saving} hidden={tab === 'data'}>
+      <div className="panel st-card" hidden={tab !== 'reminders'}>
+        <TabPanel tab="reminders" active={tab}>
+          {remindersOpened && <RemindersTab user={baseline.user} />}
+        </TabPanel>
+      </div>
+      <form className="st-form" onSubmit={save} noValidate aria-busy={saving} hidden={tab === 'data' || tab === 'reminders'}>
         <div className="panel st-card">
           <TabPanel tab="account" active={tab}>
             <AccountTab {...tabProps} user={baseline.user} avatar={avatar} onAvatarChange={changeAvatar} />

@@ -5,6 +5,7 @@ export const TABS: ReadonlyArray<{ key: TabKey; label: string }> = [
   { key: 'account', label: 'Account' },
   { key: 'preferences', label: 'Preferences' },
   { key: 'goals', label: 'Goals' },
+  { key: 'reminders', label: 'Reminders' },
   { key: 'data', label: 'Data' },
 ];
 

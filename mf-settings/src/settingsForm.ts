@@ -14,7 +14,7 @@ import {
 import { convertMeasure, measureFromMetric, measureToMetric, type Measure } from './measure';
 
 /** 'data' holds immediate actions (import, export, tokens, deletion): it is outside the Save flow. */
-export type TabKey = 'account' | 'preferences' | 'goals' | 'data';
+export type TabKey = 'account' | 'preferences' | 'goals' | 'reminders' | 'data';
 
 /** Everything the Settings screen edits. Measures are in `unit`, the unit chosen on the Preferences tab. */
 export interface SettingsForm {
