@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSmtpServer } from '../test/smtp.js';
-import { selfSignedCert, type TestCert } from '../test/tls.js';
+import { selfSignedCert, type TestCert } from '@app/server-kit/tls';
 import { call, describeDb, register, testConfig } from '../test/harness.js';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';

@@ -1,5 +1,5 @@
 /**
- * A push service of our own for tests: an HTTPS server that takes what web-push sends, checks its VAPID signature
+ * A push service of our own for tests (ports and certificates are the caller's): an HTTPS server that takes what web-push sends, checks its VAPID signature
  * and decrypts the payload as a browser would (RFC 8291, aes128gcm), with keys made here for each subscription.
  */
 import { createECDH, createHmac, createPublicKey, createDecipheriv, randomBytes, verify } from 'node:crypto';
@@ -118,6 +118,13 @@ export class PushReceiver {
       endpoint: `${this.origin}/push/${id}`,
       keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
     };
+  }
+
+  /** A subscription a browser made: its private key (32 bytes) and auth secret, so its messages can be read here. */
+  addSubscription(id: string, privateKey: Buffer, auth: Buffer): void {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(privateKey);
+    this.keys.set(id, { ecdh, auth });
   }
 
   /** Resolves once `count` messages have arrived in total. */
