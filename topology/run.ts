@@ -1,7 +1,8 @@
 // `npm run topology`: the production topology on this machine — nginx (TLS, HTTP/2, static files, /api over three
 // API processes), a PostgreSQL primary and a streaming replica — under a temporary directory on ports 48000-48999.
 // It runs the API suite and the browser suite through nginx, the failure drills, and measures throughput with 1, 2
-// and 3 API processes; the figures go to bench/topology.json. Options: --skip-browser, --keep (leave it running).
+// and 3 API processes; the figures go to bench/topology.json. Options: --skip-browser, --browser=<file,…> (only those
+// browser test files), --keep (leave it running).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,12 @@ import { MAX_APIS, PORTS, startTopology, type Topology } from './stack';
 import { measureThroughput, type ThroughputRow } from './throughput';
 
 const args = new Set(process.argv.slice(2));
+/** --browser=a.e2e.ts,b.e2e.ts runs only those browser test files. */
+const browserOnly = process.argv
+  .find((a) => a.startsWith('--browser='))
+  ?.slice('--browser='.length)
+  .split(',')
+  .filter(Boolean);
 const started = Date.now();
 const log = (s: string) => console.log(`[topology ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 export const RESULTS_FILE = path.join(ROOT, 'bench/topology.json');
@@ -79,7 +86,7 @@ async function main() {
     let browserSuite: { ok: boolean; summary: string } | undefined;
     if (browser) {
       const files = readdirSync(path.join(ROOT, 'e2e/tests'))
-        .filter((f) => f.endsWith('.e2e.ts') && !BROWSER_FILES_LEFT_OUT.includes(f))
+        .filter((f) => f.endsWith('.e2e.ts') && !BROWSER_FILES_LEFT_OUT.includes(f) && (!browserOnly || browserOnly.includes(f)))
         .map((f) => `e2e/tests/${f}`);
       browserSuite = await runSuite('browser suite through nginx', [vitest, 'run', '--config', 'e2e/vitest.config.ts', ...files], {
         ...tls,
@@ -92,6 +99,8 @@ async function main() {
     const client = httpsClient(topology.url, topology.certFile);
     const drills: DrillReport = await runDrills(topology, client, log);
     const throughput: ThroughputRow[] = await measureThroughput(topology, client, log);
+    // the machine's load while measuring: other work on the same cores shows in every figure
+    const loadAverage = os.loadavg().map((l) => Math.round(l * 10) / 10);
     client.close();
 
     const figures: Record<string, number> = {};
@@ -117,7 +126,7 @@ async function main() {
     const results = {
       writtenAt: new Date().toISOString(),
       seconds: Math.round((Date.now() - started) / 1000),
-      machine: `${os.cpus().length} cores, Node ${process.version}`,
+      machine: `${os.cpus().length} cores, Node ${process.version}, load average ${loadAverage.join(' ')} at the end of the throughput runs`,
       setup: `nginx (TLS, HTTP/2) → API processes (READ_CACHE_MB=0) → PostgreSQL primary + streaming replica, all on this machine; autocannon ${throughput[0]?.connections ?? 0} connections × 10 s over HTTPS/1.1`,
       suites: { api: apiSuite, browser: browserSuite ?? 'skipped' },
       figures,

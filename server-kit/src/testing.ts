@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 export type UploadResult = { status: number; headers: http.IncomingHttpHeaders; body: string } | { error: string };
 
@@ -14,9 +15,11 @@ export function upload(
   const headers: Record<string, string | number> = { ...opts.headers };
   if (opts.connection) headers.connection = opts.connection;
   if (!opts.chunked) headers['content-length'] = body.length;
-  const agent = new http.Agent({ keepAlive: opts.connection !== 'close' });
+  // https too: the topology run sends the same uploads through nginx over TLS
+  const client = url.startsWith('https:') ? https : http;
+  const agent = new client.Agent({ keepAlive: opts.connection !== 'close' });
   return new Promise((resolve) => {
-    const req = http.request(url, { method: opts.method ?? 'POST', headers, agent }, (res) => {
+    const req = client.request(url, { method: opts.method ?? 'POST', headers, agent }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (text += d));
