@@ -134,6 +134,8 @@ export function createConfig(app) {
           publicPath: app.isHost ? '/' : './',
         }),
         borrowsRuntime && new StandaloneRuntimeTag(),
+        app.isHost && new BootAssetsManifest(),
+        app.isHost && new EntryFirst(),
         new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
@@ -176,6 +178,41 @@ function standaloneRuntimeConfig(app) {
     output: { path: path.join(app.dir, 'dist'), filename: STANDALONE_RUNTIME_FILE, clean: false },
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * Writes boot-assets.json: the files of the chunks the shell's entry imports behind its async boundary (the app
+ * itself, beside the shared modules its mf-manifest.json lists), so its server can name them in the page and the
+ * browser fetches them with main.js instead of after it.
+ */
+class BootAssetsManifest {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('BootAssetsManifest', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'BootAssetsManifest', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const stats = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
+        const files = stats.chunks
+          .filter((c) => !c.initial && c.origins.some((o) => o.request === './bootstrap'))
+          .flatMap((c) => c.files)
+          .filter((f) => /\.(js|css)$/.test(f));
+        compilation.emitAsset('boot-assets.json', new rspack.sources.RawSource(JSON.stringify({ files })));
+      });
+    });
+  }
+}
+
+/**
+ * The shell's page also names the chunks its route needs (preloads, which the browser fetches at high priority);
+ * its entry script is deferred, which alone would make it the last to arrive on a slow link, though it runs first.
+ */
+class EntryFirst {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('EntryFirst', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('EntryFirst', async (data) => {
+        for (const tag of data.assetTags.scripts) tag.attributes.fetchpriority = 'high';
+        return data;
+      });
+    });
+  }
 }
 
 /** Puts the standalone runtime's script before the remote's own on its standalone page. */

@@ -65,13 +65,35 @@ export interface FrontendResult {
   redraws: RedrawResult[];
   /** Lighthouse scores of the federated build, signed in as the same user. */
   lighthouse: LighthouseRow[];
+  /** One cold load per build and page under Chromium's Slow 3G emulation. */
+  slow3g: Slow3gRow[];
 }
+
+export interface Slow3gRow {
+  variant: (typeof VARIANTS)[number];
+  page: string;
+  /** first contentful paint: the page's static skeleton */
+  fcpMs: number;
+  /** the app's own first frame: the sidebar's navigation drawn */
+  appMs: number;
+  chartMs: number;
+  transferred: number;
+}
+
+/** DevTools' "Slow 3G" preset: 400 ms × 5 round trip, 500 kbit/s × 0.8 each way. */
+export const SLOW_3G = {
+  offline: false,
+  latency: 2000,
+  downloadThroughput: (500 * 1000 * 0.8) / 8,
+  uploadThroughput: (500 * 1000 * 0.8) / 8,
+};
 
 /**
  * Runs in the page before any script: React DevTools hook (counts renderers) and the chart watcher.
  * A string, not a function: tsx's name-keeping helpers would not exist in the page.
  * Time to chart = the first animation frame (performance.now(), from navigation start) at which the
- * weight graph's canvas holds drawn pixels.
+ * weight graph's canvas holds drawn pixels; time to app = the first frame at which the app's markup has replaced the
+ * static skeleton of index.html.
  */
 const PAGE_PROBE = `(() => {
   // page.evaluate callbacks compiled by tsx reference esbuild's __name helper
@@ -84,6 +106,8 @@ const PAGE_PROBE = `(() => {
     onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
   };
   const check = () => {
+    // the app's first frame: its own markup has replaced the static skeleton
+    if (window.__appPaintMs === undefined && document.querySelector('#root > :not(.boot)')) window.__appPaintMs = performance.now();
     const canvas = document.querySelector('canvas[aria-label="Weight graph"]');
     if (canvas && canvas.width > 0 && canvas.height > 0) {
       const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
@@ -274,7 +298,7 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
       }
     }
     const redraws: RedrawResult[] = [];
-    // BENCH_PAGES_ONLY=1: only the page loads above (a quick look at bytes and requests while working)
+    // BENCH_PAGES_ONLY=1: no redraw or Lighthouse runs (a quicker look while working); BENCH_SLOW3G=0: no Slow 3G
     const pagesOnly = process.env.BENCH_PAGES_ONLY === '1';
     for (const width of pagesOnly ? [] : [1280, 375]) {
       try {
@@ -287,6 +311,45 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
         failures.push(`graph redraw at ${width} px: ${(e as Error).message.split('\n')[0]}`);
       }
     }
+    const slow3g: Slow3gRow[] = [];
+    for (const variant of process.env.BENCH_SLOW3G === '0' ? [] : VARIANTS) {
+      const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
+      for (const p of PAGES) {
+        let context: BrowserContext | undefined;
+        try {
+          context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+          await context.addInitScript({ content: PAGE_PROBE.replace('AUTH', JSON.stringify(auth)) });
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+          await page.goto(origin + p, { waitUntil: 'commit', timeout: 120_000 });
+          await page.waitForFunction(() => (window as unknown as { __chartPaintMs?: number }).__chartPaintMs !== undefined, null, {
+            timeout: 180_000,
+            polling: 100,
+          });
+          const row = await page.evaluate(() => {
+            const paint = performance.getEntriesByName('first-contentful-paint')[0];
+            const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+            const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+            return {
+              fcpMs: paint?.startTime ?? NaN,
+              appMs: (window as unknown as { __appPaintMs?: number }).__appPaintMs ?? NaN,
+              chartMs: (window as unknown as { __chartPaintMs: number }).__chartPaintMs,
+              transferred: res.reduce((t, r) => t + r.transferSize, nav.transferSize),
+            };
+          });
+          slow3g.push({ variant, page: p, ...row });
+          process.stderr.write(
+            `  Slow 3G ${variant} ${p}: first paint ${row.fcpMs.toFixed(0)} ms, app ${row.appMs.toFixed(0)} ms, chart ${row.chartMs.toFixed(0)} ms\n`,
+          );
+        } catch (e) {
+          failures.push(`Slow 3G ${variant} ${p}: ${(e as Error).message.split('\n')[0]}`);
+        } finally {
+          await context?.close();
+        }
+      }
+    }
     let lighthouse: LighthouseRow[] = [];
     if (!pagesOnly)
       try {
@@ -294,7 +357,7 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
       } catch (e) {
         failures.push(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
       }
-    return { runs, user: email, results, failures, chromium, redraws, lighthouse };
+    return { runs, user: email, results, failures, chromium, redraws, lighthouse, slow3g };
   } finally {
     await browser?.close();
     for (const c of children) await c.stop();

@@ -342,6 +342,22 @@ if (front) {
   out.push(table(['build', 'page', 'content-encoding (files)', 'cache-control (files)'], enc), '');
 }
 
+if (front?.slow3g.length) {
+  out.push('## Slow 3G', '');
+  out.push(
+    "One cold load per build and page with Chromium's network emulation at DevTools' Slow 3G preset (2,000 ms round trip, 50 kB/s each way). " +
+      'First paint = first-contentful-paint (the static skeleton of index.html); app = the first frame at which the app has replaced it; chart = as above.',
+    '',
+  );
+  out.push(
+    table(
+      ['build', 'page', 'first paint', 'app', 'chart', 'transferred'],
+      front.slow3g.map((r) => [r.variant, r.page, ms(r.fcpMs), ms(r.appMs), ms(r.chartMs), kb(r.transferred)]),
+    ),
+    '',
+  );
+}
+
 if (front?.lighthouse.length) {
   out.push('## Lighthouse', '');
   out.push(
@@ -429,7 +445,7 @@ out.push(
   '```',
   '',
   'Environment: `BENCH_USERS`, `BENCH_YEARS`, `BENCH_LONG_YEARS` (seed), `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/weight_bench, created if missing), ' +
-    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (5), `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
+    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (5), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
   '',
 );
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
@@ -468,6 +484,17 @@ function figures(): Record<string, number> {
     if (one && key === 'workers') f[`api.weights_1y.workers.c${r.connections}.speedup`] = r.rps / one.rps;
   }
   for (const r of front?.redraws ?? []) f[`graph.redraw_${r.width}px.scripting_ms`] = median(r.scriptingMs);
+  for (const r of front?.slow3g ?? []) {
+    const base = `slow3g.${r.variant === 'federated' ? 'federated' : 'single'}.${r.page.split('/').pop()}`;
+    f[`${base}.first_paint_ms`] = r.fcpMs;
+    f[`${base}.app_ms`] = r.appMs;
+    f[`${base}.chart_ms`] = r.chartMs;
+  }
+  for (const page of PAGES) {
+    const fed = front?.slow3g.find((r) => r.variant === 'federated' && r.page === page);
+    const one = front?.slow3g.find((r) => r.variant === 'single bundle' && r.page === page);
+    if (fed && one) f[`federation.${page.split('/').pop()}.slow3g.time_ratio`] = fed.chartMs / one.chartMs;
+  }
   for (const r of front?.lighthouse ?? [])
     for (const [category, score] of Object.entries(r.scores))
       f[`lighthouse.${r.formFactor}.${r.page === '/' ? 'landing' : r.page.split('/').pop()}.${category}`] = score;

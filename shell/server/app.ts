@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
@@ -122,25 +123,37 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
     });
   }
 
-  app.use('*', serveDist(distDir));
-
-  // Client-side routes: every other GET for a page gets the app shell. Read per request (it is
-  // small and in the page cache), so replacing dist/ deploys a new shell without a restart. The page
-  // carries hints for the remote screen its route shows first, so the browser fetches it from the start.
-  app.get('*', async (c) => {
-    if (path.extname(c.req.path)) return c.notFound();
+  // Client-side routes: every GET for a page gets the app shell. Read per request (it is small and in the page
+  // cache), so replacing dist/ deploys a new shell without a restart. The page names the files its route needs
+  // first, so the browser fetches them from the start; compressed here, as the static files are ahead of time.
+  const page = async (c: Context) => {
     try {
-      const [page, hints] = await Promise.all([readFile(path.join(distDir, 'index.html'), 'utf8'), hintsFor(c.req.path)]);
-      const html = withHints(page, hints);
-      const tag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+      const [html, hints] = await Promise.all([readFile(path.join(distDir, 'index.html'), 'utf8'), hintsFor(c.req.path)]);
+      const body = withHints(html, hints);
+      const tag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
       c.header('Cache-Control', 'no-cache');
       c.header('ETag', tag);
+      c.header('Vary', 'Accept-Encoding');
       if (isFresh(c.req.header('If-None-Match'), undefined, tag, null)) return c.body(null, 304);
-      return c.html(html);
+      const accepts = c.req.header('Accept-Encoding') ?? '';
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      if (/\bbr\b/.test(accepts)) {
+        c.header('Content-Encoding', 'br');
+        return c.body(brotliCompressSync(body));
+      }
+      if (/\bgzip\b/.test(accepts)) {
+        c.header('Content-Encoding', 'gzip');
+        return c.body(gzipSync(body));
+      }
+      return c.body(body);
     } catch {
       return c.text('The shell is not built. Run `npm run build`.', 503);
     }
-  });
+  };
+  app.get('/', page);
+  app.get('/index.html', page);
+  app.use('*', serveDist(distDir));
+  app.get('*', (c) => (path.extname(c.req.path) ? c.notFound() : page(c)));
 
   return app;
 }

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,10 @@ import { REMOTE_ROUTES, screenForPath as shellScreenForPath } from '../src/scree
 import { createShellServer } from './app';
 import { hintTags, screenForPath, withHints, type RemoteManifest } from './routeHints';
 import { serveDist } from './static';
+
+const SHELL_BOOT =
+  '<link rel="preload" href="/assets/app.shell.js" as="script" /><link rel="preload" href="/assets/app.shell.css" as="style" />' +
+  '<link rel="preload" href="/assets/react.shell.js" as="script" />';
 
 // every remote but the one a test starts points at the discard port, where nothing listens
 const NOWHERE = {
@@ -53,11 +58,11 @@ describe('route hints', () => {
     );
     expect(tags).toEqual([
       '<link rel="preload" href="/remotes/overview/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
-      '<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" />',
-      '<link rel="preload" href="/remotes/overview/assets/expose.r1.css" as="style" />',
-      '<link rel="preload" href="/remotes/overview/assets/expose.r1.js" as="script" />',
-      '<link rel="preload" href="/remotes/overview/assets/graph.r1.js" as="script" />',
-      '<link rel="preload" href="/remotes/overview/assets/chart.r1.js" as="script" />',
+      '<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" fetchpriority="low" />',
+      '<link rel="preload" href="/remotes/overview/assets/expose.r1.css" as="style" fetchpriority="low" />',
+      '<link rel="preload" href="/remotes/overview/assets/expose.r1.js" as="script" fetchpriority="low" />',
+      '<link rel="preload" href="/remotes/overview/assets/graph.r1.js" as="script" fetchpriority="low" />',
+      '<link rel="preload" href="/remotes/overview/assets/chart.r1.js" as="script" fetchpriority="low" />',
     ]);
     expect(withHints('<html><head><title>x</title></head><body></body></html>', ['<link a />'])).toBe(
       '<html><head><title>x</title><link a /></head><body></body></html>',
@@ -71,7 +76,9 @@ describe('route hints', () => {
       'Overview',
       new Set(['react', '@app/kit/graph']),
     );
-    expect(tags[1]).toBe('<link rel="preload" href="https://cdn.example.com/overview/v&quot;2/remoteEntry.js" as="script" />');
+    expect(tags[1]).toBe(
+      '<link rel="preload" href="https://cdn.example.com/overview/v&quot;2/remoteEntry.js" as="script" fetchpriority="low" />',
+    );
     expect(tags.join('')).not.toContain('graph.r1.js');
   });
 });
@@ -87,7 +94,14 @@ describe('the shell’s page with route hints', () => {
     writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify(manifest('r1')));
     mkdirSync(path.join(shellDist, 'assets'));
     writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><html><head><title>W</title></head><body></body></html>');
-    writeFileSync(path.join(shellDist, 'mf-manifest.json'), JSON.stringify({ ...manifest('shell'), shared: [{ name: 'react' }] }));
+    writeFileSync(
+      path.join(shellDist, 'mf-manifest.json'),
+      JSON.stringify({
+        ...manifest('shell'),
+        shared: [{ name: 'react', assets: { js: { sync: ['assets/react.shell.js'] }, css: { sync: [] } } }],
+      }),
+    );
+    writeFileSync(path.join(shellDist, 'boot-assets.json'), JSON.stringify({ files: ['assets/app.shell.js', 'assets/app.shell.css'] }));
     const app = new Hono();
     app.use('*', async (c, next) => {
       requests.push(`${c.req.path} ${c.req.header('if-none-match') ? 'revalidate' : 'fresh'}`);
@@ -110,6 +124,8 @@ describe('the shell’s page with route hints', () => {
     expect(html).toContain('<link rel="preload" href="/remotes/overview/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
     expect(html).toContain('href="/remotes/overview/assets/graph.r1.js"');
     expect(html).not.toContain('react.r1.js');
+    expect(html).toContain(SHELL_BOOT);
+    expect(html.indexOf(SHELL_BOOT)).toBeLessThan(html.indexOf('/remotes/overview/'));
     expect(html.indexOf('graph.r1.js')).toBeLessThan(html.indexOf('</head>'));
 
     // an unchanged remote: revalidated (304 upstream), the same page and tag
@@ -124,14 +140,27 @@ describe('the shell’s page with route hints', () => {
     expect(redeployed.status).toBe(200);
     expect(await redeployed.text()).toContain('graph.r2.js');
 
-    // another route's remote, or none, gets no overview hints
-    expect(await (await shell.request('/dashboard/settings')).text()).not.toContain('preload');
-    expect(await (await shell.request('/')).text()).not.toContain('preload');
+    // every page names the shell's own boot files; another route's remote, or none, gets no overview hints
+    for (const page of ['/dashboard/settings', '/', '/login']) {
+      const other = await (await shell.request(page)).text();
+      expect(other).toContain(SHELL_BOOT);
+      expect(other).not.toContain('/remotes/overview');
+    }
+
+    // the page is compressed like the static files, and its tag is the same for every encoding of it
+    const br = await shell.request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain(SHELL_BOOT);
+    const plain = await shell.request('/', { headers: { 'If-None-Match': br.headers.get('etag')! } });
+    expect(plain.status).toBe(304);
 
     remote.close();
     const down = await shell.request('/dashboard/overview');
     expect(down.status).toBe(200);
-    expect(await down.text()).not.toContain('preload');
+    const downHtml = await down.text();
+    expect(downHtml).toContain(SHELL_BOOT);
+    expect(downHtml).not.toContain('/remotes/overview');
   });
 
   it('does not wait long for a remote that hangs', async () => {
@@ -146,7 +175,7 @@ describe('the shell’s page with route hints', () => {
       // it never answers: waiting for it would fail this test by its timeout
       const res = await shell.request('/dashboard/overview');
       expect(res.status).toBe(200);
-      expect(await res.text()).not.toContain('preload');
+      expect(await res.text()).not.toContain('/remotes/overview');
     } finally {
       hanging.closeAllConnections();
       hanging.close();

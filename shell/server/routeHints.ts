@@ -51,14 +51,29 @@ export function hintTags(
   const { remoteEntry } = manifest.metaData;
   const tags = [
     `<link rel="preload" href="${escapeAttr(remote.entry)}" as="fetch" crossorigin="anonymous" />`,
-    `<link rel="preload" href="${at(remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name)}" as="script" />`,
+    `<link rel="preload" href="${at(remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name)}" as="script" fetchpriority="low" />`,
   ];
   const exposed = manifest.exposes.find((e) => e.path === `./${expose}`);
   const scripts = new Set(exposed?.assets.js.sync ?? []);
   for (const s of manifest.shared) if (!shellShared.has(s.name)) for (const f of s.assets.js.sync) scripts.add(f);
-  for (const f of exposed?.assets.css.sync ?? []) tags.push(`<link rel="preload" href="${at(f)}" as="style" />`);
-  for (const f of scripts) tags.push(`<link rel="preload" href="${at(f)}" as="script" />`);
+  // after the shell's own files on a slow link: those run first
+  for (const f of exposed?.assets.css.sync ?? []) tags.push(`<link rel="preload" href="${at(f)}" as="style" fetchpriority="low" />`);
+  for (const f of scripts) tags.push(`<link rel="preload" href="${at(f)}" as="script" fetchpriority="low" />`);
   return tags;
+}
+
+/**
+ * The shell's own files that load behind its async boundary: the app's chunk (from boot-assets.json, written by
+ * the build) and the shared modules it provides. Named in the page, they download with main.js, not after it.
+ */
+export function bootTags(shell: Pick<RemoteManifest, 'shared'>, bootFiles: string[]): string[] {
+  const files = new Set(bootFiles);
+  for (const s of shell.shared) for (const f of [...s.assets.js.sync, ...(s.assets.css?.sync ?? [])]) files.add(f);
+  return [...files].map((f) =>
+    f.endsWith('.css')
+      ? `<link rel="preload" href="/${escapeAttr(f)}" as="style" />`
+      : `<link rel="preload" href="/${escapeAttr(f)}" as="script" />`,
+  );
 }
 
 /** Puts the tags at the end of the page's <head>. */
@@ -80,8 +95,8 @@ function manifestSource(remote: ResolvedRemote): string {
 
 /**
  * Route hints from the remotes' current manifests. Each page load revalidates the manifest (a 304 on an unchanged
- * remote), so a remote redeployed alone is hinted at its new chunks on the next load; a remote that is slow or down
- * costs at most `timeoutMs`, and that page goes without hints.
+ * remote), so a remote redeployed alone is hinted at its new chunks on the next load; a remote that is slow costs at most
+ * `timeoutMs` (its last manifest is used), and a remote that is down goes without hints.
  */
 export function createRouteHints(remotes: ResolvedRemote[], distDir: string, timeoutMs = 300) {
   const cache = new Map<string, CachedManifest>();
@@ -99,28 +114,33 @@ export function createRouteHints(remotes: ResolvedRemote[], distDir: string, tim
       if (!manifest?.metaData?.remoteEntry || !Array.isArray(manifest.exposes) || !Array.isArray(manifest.shared)) return undefined;
       cache.set(remote.name, { etag: res.headers.get('etag') ?? undefined, manifest });
       return manifest;
-    } catch {
-      // down or slow: the page loads without hints rather than hinting at files that may be gone
-      return undefined;
+    } catch (err) {
+      // slow: the last manifest seen; down: no hints rather than hints at files that may be gone
+      return err instanceof Error && err.name === 'TimeoutError' ? cached?.manifest : undefined;
     }
   }
 
-  async function shellShared(): Promise<Set<string>> {
+  // the first page load should not wait for every remote's first answer
+  for (const remote of remotes) void manifestOf(remote);
+
+  /** Read per page load, like index.html, so a redeployed shell is hinted at its new files. */
+  async function shellBoot(): Promise<{ shared: Set<string>; tags: string[] }> {
     try {
-      const own = JSON.parse(await readFile(path.join(distDir, 'mf-manifest.json'), 'utf8')) as RemoteManifest;
-      return new Set(own.shared.map((s) => s.name));
+      const [own, boot] = await Promise.all([
+        readFile(path.join(distDir, 'mf-manifest.json'), 'utf8').then((t) => JSON.parse(t) as RemoteManifest),
+        readFile(path.join(distDir, 'boot-assets.json'), 'utf8').then((t) => JSON.parse(t) as { files: string[] }),
+      ]);
+      return { shared: new Set(own.shared.map((s) => s.name)), tags: bootTags(own, boot.files) };
     } catch {
-      return new Set();
+      return { shared: new Set(), tags: [] };
     }
   }
 
   return async function hintsFor(pathname: string): Promise<string[]> {
     const screen = screenForPath(pathname);
-    if (!screen) return [];
-    const [name, expose] = screen.split('/') as [string, string];
+    const [name, expose] = (screen?.split('/') ?? []) as [string?, string?];
     const remote = remotes.find((r) => r.name === name);
-    if (!remote) return [];
-    const [manifest, shared] = await Promise.all([manifestOf(remote), shellShared()]);
-    return manifest ? hintTags(remote, manifest, expose, shared) : [];
+    const [boot, manifest] = await Promise.all([shellBoot(), remote ? manifestOf(remote) : undefined]);
+    return [...boot.tags, ...(remote && manifest && expose ? hintTags(remote, manifest, expose, boot.shared) : [])];
   };
 }
