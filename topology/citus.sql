@@ -27,3 +27,5 @@ ALTER TABLE user_emails DROP CONSTRAINT user_emails_user_id_users_id_fk;
 SELECT create_distributed_table('user_emails', 'email');
 -- Rate-limit counters are keyed by IP address or email.
 SELECT create_distributed_table('rate_limits', 'key');
+
+-- pg-boss keeps its queue in a schema of its own (pgboss): those tables stay on the coordinator, as local tables.
