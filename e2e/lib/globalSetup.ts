@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { selfSignedCert } from '@app/server-kit/tls';
 import { BASE_URL, E2E } from './ports';
 import { ROOT, spawnGroup, startRemoteServer, stopGroup, waitForUrl } from './stack';
 
@@ -21,9 +22,12 @@ export default async function setup(project: TestProject) {
     project.provide('dataDir', '');
     project.provide('mailFile', process.env.E2E_MAIL_FILE ?? '');
     project.provide('controlUrl', '');
+    project.provide('pushCert', null);
     return;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weight-e2e-'));
+  // the push service the reminders test runs locally: HTTPS with a certificate the API is told to trust
+  const pushCert = selfSignedCert();
   const env: Record<string, string> = {
     SHELL_PORT: String(E2E.shellPort),
     API_PORT: String(E2E.apiPort),
@@ -37,6 +41,8 @@ export default async function setup(project: TestProject) {
     MAIL_TRANSPORT: 'file',
     MAIL_FILE: path.join(dataDir, 'mail.jsonl'),
     LOGIN_LIMIT_PER_IP: '10000',
+    PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+    PUSH_CA_FILE: pushCert.certFile,
   };
   for (const [key, port] of Object.entries(E2E.remotes)) env[`MF_${key.toUpperCase()}_PORT`] = String(port);
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
@@ -61,6 +67,7 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
   project.provide('dataDir', dataDir);
   project.provide('mailFile', env.MAIL_FILE);
+  project.provide('pushCert', pushCert);
   project.provide('controlUrl', `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
 
   return async () => {
@@ -68,6 +75,7 @@ export default async function setup(project: TestProject) {
     await stopGroup(analytics);
     await stopGroup(stack);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(pushCert.dir, { recursive: true, force: true });
   };
 }
 
@@ -76,6 +84,8 @@ declare module 'vitest' {
     dataDir: string;
     /** JSON lines, one per e-mail the API sent (MAIL_TRANSPORT=file). */
     mailFile: string;
+    /** Certificate of the local push service the API trusts (PUSH_CA_FILE); null against someone else's stack. */
+    pushCert: { key: string; cert: string; certFile: string; dir: string } | null;
     /** POST-less control of the analytics remote's server: GET /analytics/stop, /analytics/start. */
     controlUrl: string;
   }

@@ -219,7 +219,7 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
   const [sendTest, testing] = useSendTestPush();
   const [here, setHere] = useState<string | null>(() => localStorage.getItem(DEVICE_ID_KEY));
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
 
   // a subscription the browser dropped (site data cleared) no longer marks this device
   useEffect(() => {
@@ -252,9 +252,9 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
       });
       localStorage.setItem(DEVICE_ID_KEY, device.id);
       setHere(device.id);
-      setMessage('Push notifications are on for this device.');
+      setMessage({ text: 'Push notifications are on for this device.', failed: false });
     } catch (e) {
-      setMessage(e instanceof PushSetupError ? e.message : (parseApiError(e).general ?? parseApiError(e).message));
+      setMessage({ text: e instanceof PushSetupError ? e.message : (parseApiError(e).general ?? parseApiError(e).message), failed: true });
     } finally {
       setBusy(false);
     }
@@ -268,9 +268,9 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
         setHere(null);
       }
       await remove(id);
-      setMessage(id === thisDevice ? 'Push notifications are off for this device.' : 'Device removed.');
+      setMessage({ text: id === thisDevice ? 'Push notifications are off for this device.' : 'Device removed.', failed: false });
     } catch (e) {
-      setMessage(parseApiError(e).general ?? parseApiError(e).message);
+      setMessage({ text: parseApiError(e).general ?? parseApiError(e).message, failed: true });
     }
   };
 
@@ -279,8 +279,8 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
       const r = await sendTest();
       setMessage(
         r.delivered > 0
-          ? `Test notification sent to ${r.delivered} ${r.delivered === 1 ? 'device' : 'devices'}.`
-          : 'No device took the notification.',
+          ? { text: `Test notification sent to ${r.delivered} ${r.delivered === 1 ? 'device' : 'devices'}.`, failed: false }
+          : { text: 'No device took the notification.', failed: true },
       );
     } catch (e) {
       const parsed = parseApiError(e);
@@ -316,8 +316,8 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
           </div>
         </>
       )}
-      <p role="status" className={message ? 'st-status' : 'st-status st-status-empty'}>
-        {message}
+      <p role="status" className={message ? `st-push-status${message.failed ? ' st-status' : ''}` : 'st-status st-status-empty'}>
+        {message?.text}
       </p>
       {devices && devices.length > 0 && (
         <ul className="st-devices" aria-label="Devices with push notifications">
