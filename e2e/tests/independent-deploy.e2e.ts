@@ -43,6 +43,8 @@ describe('independent deployment', () => {
     await page.goto(`${BASE_URL}/forgot-password`);
     await page.locator('main, section').first().waitFor();
     expect(await page.locator(`html[${MARKER}]`).count()).toBe(0);
+    // the offline app's service worker is in charge of the page, as for anyone who has visited before
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     // A team changes its screen's source and deploys only its remote.
     const stamp = `v${Date.now()}`;

@@ -1,8 +1,9 @@
 /**
- * This browser's push subscription. The service worker that shows the notifications (push-sw.js, served by the
- * shell) is registered only here, when the person turns push on; an app service worker already in charge of the
- * site is reused instead (it imports push-sw.js).
+ * This browser's push subscription. Notifications are shown by push-sw.js, which the app's service worker (sw.js,
+ * registered by the shell for the whole site) imports: that worker is used, one per scope. Where the site has no
+ * app worker (the dev server), push-sw.js is registered on its own.
  */
+export const APP_WORKER_URL = '/sw.js';
 export const PUSH_WORKER_URL = '/push-sw.js';
 /** The id the server gave this browser's subscription, to mark "this device" and to remove it. */
 export const DEVICE_ID_KEY = 'pushDeviceId';
@@ -57,7 +58,11 @@ const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array<ArrayBuffer>) 
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   const existing = await navigator.serviceWorker.getRegistration('/');
-  if (!existing) await navigator.serviceWorker.register(PUSH_WORKER_URL, { scope: '/' });
+  if (!existing) {
+    await navigator.serviceWorker
+      .register(APP_WORKER_URL, { scope: '/' })
+      .catch(() => navigator.serviceWorker.register(PUSH_WORKER_URL, { scope: '/' }));
+  }
   return navigator.serviceWorker.ready;
 }
 

@@ -5,6 +5,7 @@ import { createAppStore, setApiNavigator } from '@app/kit';
 import '@app/kit/styles.css';
 import { App, createRouter } from './App';
 import { prefetchScreen, registerRemotesFromServer } from './federation/remotes';
+import { registerServiceWorker } from './offline/registerServiceWorker';
 import { screenForPath } from './screens/remoteRoutes';
 
 async function start() {
@@ -24,3 +25,4 @@ async function start() {
 }
 
 start();
+registerServiceWorker();

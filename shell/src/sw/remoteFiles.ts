@@ -1,0 +1,43 @@
+/**
+ * What the service worker caches of the remotes. A remote is deployed on its own, so the shell's build cannot list
+ * its files: they are read at install time from /remotes.json and each remote's mf-manifest.json.
+ */
+
+interface AssetLists {
+  sync?: string[];
+  async?: string[];
+}
+interface ManifestAssets {
+  js?: AssetLists;
+  css?: AssetLists;
+}
+export interface FederationManifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  shared?: Array<{ assets?: ManifestAssets }>;
+  exposes?: Array<{ assets?: ManifestAssets }>;
+}
+
+const listed = (a?: ManifestAssets) => [...(a?.js?.sync ?? []), ...(a?.js?.async ?? []), ...(a?.css?.sync ?? []), ...(a?.css?.async ?? [])];
+
+/**
+ * The URLs a remote's screens load: its remoteEntry.js and every chunk of its exposed modules and shared
+ * dependencies, resolved against where the manifest was read (publicPath 'auto') or the publicPath it names.
+ */
+export function remoteFiles(manifestUrl: string, manifest: FederationManifest): string[] {
+  const publicPath = manifest.metaData?.publicPath;
+  const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : new URL('./', manifestUrl).href;
+  const entry = manifest.metaData?.remoteEntry;
+  const files = new Set<string>();
+  if (entry?.name) files.add(new URL(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`, base).href);
+  for (const part of [...(manifest.shared ?? []), ...(manifest.exposes ?? [])]) {
+    for (const file of listed(part.assets)) files.add(new URL(file, base).href);
+  }
+  return [...files];
+}
+
+/** Files whose name carries their content hash: a new build gives them a new name, so a cached copy is always right. */
+export const isHashedAsset = (pathname: string) => /\/assets\/[^/]+\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|svg|gif|woff2?)$/.test(pathname);
+
+/** Files that say which build is current: read from the network first, the cached copy only offline. */
+export const isDeployPointer = (pathname: string) =>
+  pathname === '/remotes.json' || /\/(mf-manifest\.json|remoteEntry\.js)$/.test(pathname) || pathname.startsWith('/remotes/');
