@@ -3167,13 +3167,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Not a valid link */
+            /** @description Not a valid link: a page for a browser (Accept: text/html), else the usual error */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3199,13 +3200,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Not a valid link */
+            /** @description Not a valid link: a page for a browser (Accept: text/html), else the usual error */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -272,9 +272,12 @@ describeDb('reminders', (ctx) => {
       'nonsense',
     ];
     for (const t of forged) {
-      const r = await call(app, 'POST', `/api/unsubscribe/${encodeURIComponent(t)}`);
+      const r = await call(app, 'POST', `/api/unsubscribe/${encodeURIComponent(t)}`, { headers: { Accept: 'text/html' } });
       expect(r.status, t).toBe(400);
       expect(r.text).toContain('This unsubscribe link is not valid');
+      const api = await call(app, 'POST', `/api/unsubscribe/${encodeURIComponent(t)}`);
+      expect(api.status).toBe(400);
+      expect(api.body.error.details).toEqual([{ field: 'token', issue: 'This unsubscribe link is not valid' }]);
     }
   });
 

@@ -2,6 +2,8 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../types.js';
 import { validationHook } from '../lib/validation.js';
+import { ApiError } from '../lib/errors.js';
+import { ErrorBodySchema } from '@app/contract';
 import { turnOff } from '../repositories/reminders.js';
 import { verifyUnsubscribeToken, type UnsubscribeKind } from '../reminders/unsubscribe.js';
 
@@ -24,6 +26,11 @@ ${body}
 
 const TokenParam = z.object({ token: z.string().openapi({ param: { name: 'token', in: 'path' }, description: 'From the e-mail' }) });
 const htmlResponse = (description: string) => ({ content: { 'text/html': { schema: z.string() } }, description });
+const INVALID_LINK = 'This unsubscribe link is not valid';
+const invalidResponse = {
+  content: { 'text/html': { schema: z.string() }, 'application/json': { schema: ErrorBodySchema } },
+  description: 'Not a valid link: a page for a browser (Accept: text/html), else the usual error',
+};
 
 /**
  * One-click unsubscribe (RFC 8058), without signing in: the e-mail's List-Unsubscribe header points at the POST,
@@ -34,13 +41,16 @@ export function unsubscribeRoutes(deps: Deps) {
   const { db, config, clock } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const settingsUrl = `${(config.publicUrl ?? '').replace(/\/+$/, '')}/dashboard/settings`;
-  const invalid = (c: Context) =>
-    page(
+  // a person's browser gets a page; any other client the API's usual error
+  const invalid = (c: Context) => {
+    if (!/text\/html/.test(c.req.header('Accept') ?? '')) throw new ApiError(400, INVALID_LINK, [{ field: 'token', issue: INVALID_LINK }]);
+    return page(
       c,
       400,
       'This link does not work',
-      `<p>This unsubscribe link is not valid. Sign in and turn e-mails off in <a href="${escapeHtml(settingsUrl)}">Settings → Reminders</a>.</p>`,
+      `<p>${INVALID_LINK}. Sign in and turn e-mails off in <a href="${escapeHtml(settingsUrl)}">Settings → Reminders</a>.</p>`,
     );
+  };
 
   app.openapi(
     createRoute({
@@ -52,7 +62,7 @@ export function unsubscribeRoutes(deps: Deps) {
       summary: 'The page an unsubscribe link opens',
       description: 'Shows what the link turns off and a button that does it (POST). Changes nothing by itself.',
       request: { params: TokenParam },
-      responses: { 200: htmlResponse('The confirmation page'), 400: htmlResponse('Not a valid link') },
+      responses: { 200: htmlResponse('The confirmation page'), 400: invalidResponse },
     }),
     async (c) => {
       const { token } = c.req.valid('param');
@@ -81,7 +91,7 @@ export function unsubscribeRoutes(deps: Deps) {
         'Turns off the kind of e-mail the link was made for (daily reminder or weekly report), whatever the body says ' +
         '(mail clients send `List-Unsubscribe=One-Click` as a form). Doing it again changes nothing.',
       request: { params: TokenParam },
-      responses: { 200: htmlResponse('Unsubscribed'), 400: htmlResponse('Not a valid link') },
+      responses: { 200: htmlResponse('Unsubscribed'), 400: invalidResponse },
     }),
     async (c) => {
       const { token } = c.req.valid('param');
