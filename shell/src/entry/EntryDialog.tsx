@@ -15,6 +15,7 @@ import {
   parseApiError,
   selectEntryDialog,
   selectUnit,
+  selectUser,
   showToast,
   todayString,
   useAppDispatch,
@@ -27,6 +28,8 @@ import {
   type FieldErrorMap,
   type WeightEntryPayload,
 } from '@app/kit';
+import { queueEntry } from '../offline/entryQueue';
+import { requestBackgroundSync } from '../offline/registerSync';
 import { PlausibilityPrompt, type Doubt } from './PlausibilityPrompt';
 import type { EntryForm } from './entryForm';
 import { useEntryForm } from './useEntryForm';
@@ -73,6 +76,7 @@ function replacesEntry(form: EntryForm, editDate: string | null): ApiWeightEntry
 export function EntryDialog() {
   const { open, editDate } = useAppSelector(selectEntryDialog);
   const unit = useAppSelector(selectUnit);
+  const userId = useAppSelector(selectUser)?.id;
   const dispatch = useAppDispatch();
   const { form, setForm, loading, change } = useEntryForm(open, editDate, unit);
   const [saveWeight, { isLoading: saving }] = useSaveWeightMutation();
@@ -108,6 +112,18 @@ export function EntryDialog() {
 
   const save = async (payload: WeightEntryPayload) => {
     setDoubt(null);
+    // no connection: kept on this device and sent when it returns (the server's upsert by date settles repeats)
+    if (!navigator.onLine && userId) {
+      try {
+        await queueEntry(userId, payload);
+        void requestBackgroundSync();
+        dispatch(showToast('Saved on this device: it will be sent when you’re back online', 'success'));
+        close();
+      } catch {
+        setGeneral('This weight could not be kept on this device. Check your connection and try again.');
+      }
+      return;
+    }
     try {
       await saveWeight(payload).unwrap();
       // 'Logged new weight entry', unless the dialog said that saving replaces another entry of that day
@@ -132,7 +148,8 @@ export function EntryDialog() {
     }
     // compared with the recent history, leaving out the day being replaced
     setChecking(true);
-    const history = await recentHistory(dispatch, result.payload.date);
+    // offline the history may be out of reach: saving goes first
+    const history = navigator.onLine ? await recentHistory(dispatch, result.payload.date) : null;
     setChecking(false);
     if (!openRef.current) return;
     const check = history ? checkPlausibility(history, result.payload.weightKg, { unit, date: result.payload.date }) : null;

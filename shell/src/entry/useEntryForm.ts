@@ -30,10 +30,13 @@ export function useEntryForm(open: boolean, editDate: string | null, unit: UnitS
 
   const lookUp = useCallback(
     (date: string): Promise<Lookup> =>
-      fetchByDate(date, false)
-        .unwrap()
-        .then((entry) => entry ?? null)
-        .catch(() => 'failed' as const),
+      // offline the day cannot be looked up (the API client would leave for the error page): log it blind
+      !navigator.onLine
+        ? Promise.resolve(null)
+        : fetchByDate(date, false)
+            .unwrap()
+            .then((entry) => entry ?? null)
+            .catch(() => 'failed' as const),
     [fetchByDate],
   );
 
@@ -42,11 +45,12 @@ export function useEntryForm(open: boolean, editDate: string | null, unit: UnitS
     let active = true;
     setLoading(true);
     const date = editDate ?? todayString();
-    const latest = editDate
-      ? Promise.resolve(null)
-      : fetchLatest(undefined, false)
-          .unwrap()
-          .catch(() => null);
+    const latest =
+      editDate || !navigator.onLine
+        ? Promise.resolve(null)
+        : fetchLatest(undefined, false)
+            .unwrap()
+            .catch(() => null);
     void Promise.all([latest, lookUp(date)]).then(([last, day]) => {
       if (!active) return;
       if (day === 'failed' && editDate) dispatch(showToast('Failed to fetch existing entry', 'error'));

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import { Sidebar } from './Sidebar';
 
 export function DashboardLayout() {
@@ -10,6 +11,7 @@ export function DashboardLayout() {
       <Sidebar />
       {/* focusable by script only: the skip link moves focus here, past the navigation */}
       <main className="dashboard-content" id="content" tabIndex={-1}>
+        <OfflineStatus />
         <Outlet />
       </main>
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Logo, logoutUser, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
+import { API_CACHE } from '../offline/workerNames';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
@@ -13,7 +14,11 @@ export function Sidebar() {
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
   // Auth is cleared at once; the dashboard's guard then takes the user to the landing page.
-  const logOut = () => void dispatch(logoutUser());
+  const logOut = () => {
+    // the data kept for reading offline belongs to this person
+    if ('caches' in window) void caches.delete(API_CACHE);
+    void dispatch(logoutUser());
+  };
 
   return (
     <aside className={`sidebar${menuOpen ? ' sidebar-open' : ''}`}>
