@@ -2,7 +2,7 @@
  * Read replicas (DATABASE_REPLICA_URLS). Reads of a request go to a replica only when the request allows it: a GET
  * or HEAD of a signed-in user who changed nothing in the last WRITE_WINDOW_MS (users.written_at, read from the
  * primary with the session). Everything else — writes, the reads of a write request, the session check, public
- * routes, migrations — uses the primary. A replica is used only while a probe finds it streaming and caught up with
+ * routes, migrations — uses the primary. A replica is used only while a probe finds it a standby caught up with
  * where the primary was one probe earlier; a replica that fails mid-request is dropped and the read runs again on
  * the primary (reads are safe to repeat).
  */
@@ -188,12 +188,10 @@ export async function openPgReplicas(
       await Promise.all(
         nodes.map(async (node) => {
           try {
-            const { rows } = await node.pool.here(
-              'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed, (select status from pg_stat_wal_receiver) as receiver',
-            );
-            const r = rows[0] as { standby: boolean; replayed: string | null; receiver: string | null };
+            // a standby cut off from the primary stops replaying while the primary moves on: it shows as lagging
+            const { rows } = await node.pool.here('select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed');
+            const r = rows[0] as { standby: boolean; replayed: string | null };
             if (!r.standby || !r.replayed) return setUsable(node, false, 'not a standby');
-            if (r.receiver !== 'streaming') return setUsable(node, false, 'not streaming from the primary');
             if (target === undefined) return; // the first probe only notes where the primary is
             setUsable(node, lsnValue(r.replayed) >= target, 'lagging behind the primary');
           } catch (err) {
