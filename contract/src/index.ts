@@ -1,5 +1,7 @@
 // The wire between the client and the API. Both import these schemas: the API validates requests and builds its
 // OpenAPI document from them, the client infers its types and checks its forms with the same rules.
+// first: how zod parses must be settled before any schema below is built
+import './parsing';
 export * from './units';
 export * from './limits';
 export * from './text';
@@ -13,7 +15,6 @@ export * from './goals';
 export * from './tokens';
 export * from './account';
 export * from './imports';
-export * from './parsing';
 export * from './calendar';
 export * from './trend';
 export * from './forecast';

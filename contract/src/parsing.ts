@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
-/**
- * zod compiles fast object parsers with new Function() after probing whether eval is allowed. A page whose CSP
- * forbids eval (script-src 'self') would report every probe as a violation, so the browser parses without them.
- * It lives here, beside the schemas, so it configures the very zod instance they were built with.
- */
-export function parseWithoutEval(): void {
-  z.config({ jitless: true });
-}
+// zod decides, as it builds each object schema, whether to compile its parser with new Function(), probing first
+// whether eval is allowed. A page's CSP forbids eval (script-src 'self'), so there every probe would be reported as a
+// violation: in a browser the schemas parse without compiling. This module is evaluated before any schema of the
+// contract is built (it is the first export of the index); the API, in Node, keeps the compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true });

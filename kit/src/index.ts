@@ -1,6 +1,4 @@
 // The public surface of @app/kit, shared as one singleton instance by the shell and every remote.
-// first: zod set up for the page before any schema parses
-import './zodConfig';
 export * from './domain';
 export * from './state/types';
 export * from './state/storage';
