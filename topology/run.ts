@@ -63,9 +63,11 @@ async function main() {
     `starting under ${dir}: PostgreSQL primary :${PORTS.primary} + replica :${PORTS.replica}, ${MAX_APIS} API processes, nginx :${PORTS.https}`,
   );
   let topology: Topology | undefined;
+  let keepLogs = false;
   const stopAll = async () => {
     await topology?.stop();
-    if (!args.has('--keep')) rmSync(dir, { recursive: true, force: true });
+    if (keepLogs) console.error(`logs of the failed run kept in ${dir} (nginx/, api-*.log)`);
+    else if (!args.has('--keep')) rmSync(dir, { recursive: true, force: true });
   };
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
@@ -81,6 +83,7 @@ async function main() {
       TOPOLOGY_ACCESS_LOG: path.join(dir, 'nginx/access.log'),
       TOPOLOGY_API_COUNT: String(MAX_APIS),
       TOPOLOGY_BROTLI: String(topology.brotli),
+      TOPOLOGY_SHELL_DIST: topology.shellDist,
     });
 
     let browserSuite: { ok: boolean; summary: string } | undefined;
@@ -147,7 +150,11 @@ async function main() {
     if (!d.replicaScansBefore) failures.push('drill 2: the replica served no reads before it was stopped');
     if (!d.replicaScansAfterRestart) failures.push('drill 2: the replica served no reads after it came back');
     if (!d.apiLogSaysFallback) failures.push('drill 2: no API process noted the replica going');
-    for (const r of throughput) if (r.failed) failures.push(`throughput ${r.apis} × ${r.endpoint}: ${r.failed} failed requests`);
+    for (const r of throughput)
+      if (r.failed)
+        failures.push(
+          `throughput ${r.apis} × ${r.endpoint}: ${r.failed} failed requests (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} not 2xx)`,
+        );
 
     console.log('\n  API processes  endpoint                                  req/s    p99 ms');
     for (const r of throughput)
@@ -170,6 +177,7 @@ async function main() {
     if (failures.length) {
       console.error(`FAILED:\n  ${failures.join('\n  ')}`);
       process.exitCode = 1;
+      keepLogs = true;
     }
   } finally {
     if (args.has('--keep') && topology) {

@@ -2,7 +2,7 @@
 // primary + streaming replica, N API processes, nginx in front with TLS and HTTP/2.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startPgCluster, type PgCluster } from '../api/src/test/pg-cluster';
 import { remotesManifest, REMOTES } from '../shell/server/remotes';
@@ -17,6 +17,8 @@ export type ApiProcess = { port: number; child: ChildProcess; log: string };
 export type Topology = {
   dir: string;
   url: string;
+  /** The shell's build as nginx serves it (a copy taken at start, as a deploy would ship it). */
+  shellDist: string;
   /** PEM of the certificate nginx presents (for NODE_EXTRA_CA_CERTS). */
   certFile: string;
   /** base64 SHA-256 of the certificate's public key (Chromium's --ignore-certificate-errors-spki-list). */
@@ -118,6 +120,10 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
     return api;
   };
 
+  // the builds as a deploy ships them: copies, so a rebuild in the working tree cannot pull files from under the run
+  const www = path.join(dir, 'www');
+  cpSync(path.join(ROOT, 'shell/dist'), path.join(www, 'shell'), { recursive: true });
+  for (const r of REMOTES) cpSync(path.join(ROOT, `mf-${r.key}`, 'dist'), path.join(www, r.key), { recursive: true });
   const vars = (n: number): NginxVars => ({
     prefix: path.join(dir, 'nginx'),
     httpsPort: PORTS.https,
@@ -127,8 +133,8 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
     certKey: tls.key,
     proxySecret,
     apiServers: Array.from({ length: n }, (_, i) => `127.0.0.1:${PORTS.apiFirst + i}`),
-    shellDist: path.join(ROOT, 'shell/dist'),
-    remotes: Object.fromEntries(REMOTES.map((r) => [r.key, path.join(ROOT, `mf-${r.key}`, 'dist')])),
+    shellDist: path.join(www, 'shell'),
+    remotes: Object.fromEntries(REMOTES.map((r) => [r.key, path.join(www, r.key)])),
     staticDir: path.join(dir, 'static'),
     brotli: brotliAvailable(),
   });
@@ -166,6 +172,7 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
   const topology: Topology = {
     dir,
     url,
+    shellDist: path.join(www, 'shell'),
     certFile: tls.cert,
     certSpki: tls.spki,
     mailFile,

@@ -11,7 +11,19 @@ import { PORTS, type Topology } from './stack';
 const run = promisify(execFile);
 const RUNNER = path.join(ROOT, 'bench/lib/cannon-runner.mjs');
 
-export type ThroughputRow = { apis: number; endpoint: string; connections: number; rps: number; p50: number; p99: number; failed: number };
+export type ThroughputRow = {
+  apis: number;
+  endpoint: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  /** how they failed: connection errors, timeouts, answers other than 2xx */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
 
 export const CONNECTIONS = 16;
 export const SECONDS = 10;
@@ -72,6 +84,9 @@ export async function measureThroughput(topology: Topology, client: Client, log:
         p50: r.p50,
         p99: r.p99,
         failed: r.errors + r.timeouts + r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
       });
     }
   }

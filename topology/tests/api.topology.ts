@@ -67,7 +67,7 @@ describe.runIf(BASE)('nginx in front', () => {
   });
 
   it('serves the static files itself: precompressed brotli or gzip, hashed files cached for a year, pages revalidated', async () => {
-    const dist = path.join(ROOT, 'shell/dist');
+    const dist = process.env.TOPOLOGY_SHELL_DIST ?? path.join(ROOT, 'shell/dist');
     const asset = (readdirSync(dist, { recursive: true }) as string[]).find((f) => /\.[0-9a-f]{10}\.js$/.test(f))!;
     const br = await send('GET', `/${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.status).toBe(200);
