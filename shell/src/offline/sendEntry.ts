@@ -1,22 +1,56 @@
-import { api, parseApiError, type AppDispatch } from '@app/kit';
+import { api, API_BASE_URL, parseApiError, selectAccessToken, setAccessToken, type AppDispatch, type RootState } from '@app/kit';
 import type { QueuedEntry } from './entryQueue';
 import type { SendOutcome } from './sendQueued';
 
-/** Answers that mean "try again later", not "this entry is wrong": no connection, session trouble, server trouble. */
-const RETRY = new Set<unknown>(['FETCH_ERROR', 'TIMEOUT_ERROR', 401, 403, 408, 429]);
+/** Answers that mean "try again later", not "this entry is wrong": session or server trouble. */
+const RETRY_STATUS = new Set([401, 403, 408, 429]);
 
-/** Sends one queued entry through the API client (bearer token, refresh); a refusal carries the server's reason. */
-export async function sendEntry(dispatch: AppDispatch, entry: QueuedEntry): Promise<SendOutcome> {
-  const request = dispatch(api.endpoints.saveWeight.initiate(entry.payload));
+type GetState = () => unknown;
+
+/** A new access token from the refresh cookie, or null (signed out, or no answer). */
+async function refreshToken(dispatch: AppDispatch): Promise<string | null> {
   try {
-    const result = await request;
-    if (!('error' in result) || !result.error) return { kind: 'saved' };
-    const status = (result.error as { status?: unknown }).status;
-    if (RETRY.has(status) || (typeof status === 'number' && status >= 500)) return { kind: 'no-answer' };
-    const parsed = parseApiError(result.error);
-    const reason = [parsed.general, ...Object.values(parsed.fieldErrors)].filter(Boolean).join(' ') || parsed.message;
-    return { kind: 'refused', reason };
-  } finally {
-    request.reset();
+    const res = await fetch(`${API_BASE_URL}auth/token`, { credentials: 'include' });
+    const token = res.ok ? ((await res.json()) as { accessToken?: unknown }).accessToken : null;
+    if (typeof token !== 'string' || !token) return null;
+    dispatch(setAccessToken(token));
+    return token;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * Sends one queued entry: POST /api/weights, the server's upsert by date. Sent with fetch rather than the API client,
+ * whose "no answer" leaves for the error page: a connection that drops again here only means "later". A refusal
+ * carries the server's reason.
+ */
+export async function sendEntry(dispatch: AppDispatch, getState: GetState, entry: QueuedEntry): Promise<SendOutcome> {
+  const post = (token: string | null) =>
+    fetch(`${API_BASE_URL}weights`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(entry.payload),
+    });
+  let res: Response;
+  try {
+    res = await post(selectAccessToken(getState() as RootState));
+    if (res.status === 403 || res.status === 401) {
+      const token = await refreshToken(dispatch);
+      if (token) res = await post(token);
+    }
+  } catch {
+    return { kind: 'no-answer' };
+  }
+  if (res.ok) {
+    // every screen showing weights reads them again
+    dispatch(api.util.invalidateTags(['Weight']));
+    return { kind: 'saved' };
+  }
+  if (RETRY_STATUS.has(res.status) || res.status >= 500) return { kind: 'no-answer' };
+  const data = await res.json().catch(() => undefined);
+  const parsed = parseApiError({ status: res.status, data });
+  const reason = [parsed.general, ...Object.values(parsed.fieldErrors)].filter(Boolean).join(' ') || parsed.message;
+  return { kind: 'refused', reason };
 }

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
 import { selectUser, showToast, useAppDispatch, useAppSelector } from '@app/kit';
 import { onQueueChange, queuedEntries, markRefused, removeEntry, type QueuedEntry } from './entryQueue';
 import { sendEntry } from './sendEntry';
 import { sendQueued } from './sendQueued';
 import { SEND_PENDING_MESSAGE } from './workerNames';
+
+/** With a connection that does not answer yet, tries again after these pauses, then waits for the next event. */
+const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -13,9 +17,11 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function useEntryQueue(online: boolean) {
   const dispatch = useAppDispatch();
+  const store = useStore();
   const userId = useAppSelector(selectUser)?.id ?? null;
   const [entries, setEntries] = useState<QueuedEntry[]>([]);
   const sending = useRef(false);
+  const retry = useRef<{ attempt: number; timer?: ReturnType<typeof setTimeout> }>({ attempt: 0 });
 
   const reload = useCallback(async () => {
     try {
@@ -31,18 +37,31 @@ export function useEntryQueue(online: boolean) {
     sending.current = true;
     try {
       const counts = await sendQueued(await queuedEntries(userId), {
-        send: (entry) => sendEntry(dispatch, entry),
+        send: (entry) => sendEntry(dispatch, store.getState, entry),
         saved: (entry) => removeEntry(entry.key),
         refused: (entry, reason) => markRefused(entry, reason),
       });
       if (counts.saved) dispatch(showToast(`Sent ${plural(counts.saved, 'weight', 'weights')} logged offline`, 'success'));
+      clearTimeout(retry.current.timer);
+      if (counts.waiting && retry.current.attempt < RETRY_DELAYS_MS.length) {
+        const delay = RETRY_DELAYS_MS[retry.current.attempt++];
+        retry.current.timer = setTimeout(() => void sendRef.current(), delay);
+      } else if (!counts.waiting) retry.current.attempt = 0;
       if (counts.refused) dispatch(showToast(`${plural(counts.refused, 'weight was', 'weights were')} not saved: see why above`, 'error'));
     } catch (error) {
       console.warn('[shell] sending the weights logged offline failed:', error);
     } finally {
       sending.current = false;
     }
-  }, [dispatch, userId]);
+  }, [dispatch, store, userId]);
+  const sendRef = useRef(send);
+  useEffect(() => {
+    sendRef.current = send;
+  }, [send]);
+  useEffect(() => {
+    const pending = retry.current;
+    return () => clearTimeout(pending.timer);
+  }, []);
 
   useEffect(() => {
     void reload();

@@ -21,8 +21,6 @@ const REMOTES_CACHE = 'weightwise-remotes';
 const ASSETS_CACHE = 'weightwise-assets';
 /** Every route is the same page: one cached copy serves them all offline. */
 const PAGE_KEY = '/index.html';
-/** A slow connection counts as none after this long: the cached copy is shown instead. */
-const NETWORK_TIMEOUT_S = 5;
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -49,13 +47,15 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin;
 registerRoute(({ url, request }) => request.method === 'GET' && isHashedAsset(url.pathname), new CacheFirst({ cacheName: ASSETS_CACHE }));
 registerRoute(
   ({ url, request }) => request.method === 'GET' && sameOrigin(url) && isDeployPointer(url.pathname),
-  new NetworkFirst({ cacheName: REMOTES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_S }),
+  new NetworkFirst({ cacheName: REMOTES_CACHE }),
 );
+// No time limit on the network: a slow answer is still the current one (a stale build or stale data would be
+// worse than waiting); the cached copy is for no connection at all.
 // The last data each screen read, for the read-only screens offline. Sign-in and tokens are never kept.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
-  new NetworkFirst({ cacheName: API_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_S }),
+  new NetworkFirst({ cacheName: API_CACHE }),
 );
 
 /** The page and the current build of every remote, so screens not yet opened also work offline. */
