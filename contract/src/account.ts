@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GoalSchema } from './goals';
+import { PushDeviceSchema, ReminderSettingsSchema } from './reminders';
 import { UserSchema } from './users';
 import { WeightEntrySchema } from './weights';
 
@@ -11,7 +12,14 @@ export const DeleteAccountSchema = z
 
 /** Everything of one person, as the JSON export writes it (and the importer reads it back). */
 export const ExportSchema = z
-  .object({ profile: UserSchema, goal: GoalSchema.nullable(), entries: z.array(WeightEntrySchema) })
+  .object({
+    profile: UserSchema,
+    goal: GoalSchema.nullable(),
+    entries: z.array(WeightEntrySchema),
+    /** Reminder settings (null: never set), and the devices that get push notifications (no keys or endpoints). */
+    reminders: ReminderSettingsSchema.nullable(),
+    pushDevices: z.array(PushDeviceSchema),
+  })
   .meta({ id: 'Export' });
 
 /** The CSV export's columns, in order. */

@@ -94,6 +94,20 @@ describe('SMTP transport against a real SMTP server', () => {
     expect(plain.mails.at(-1)!.secure).toBe(false);
   });
 
+  it('a real-length unsubscribe link survives header folding intact', async () => {
+    const url = `https://weights.example.org/api/unsubscribe/${'0123456789abcdef'.repeat(2)}d.${'A'.repeat(27)}`;
+    const t = smtpTransport(
+      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47111', SMTP_TLS: 'implicit', SMTP_CA_FILE: cert.certFile }),
+      'a@b.c',
+    );
+    await t.send({ ...MAIL, headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+    await t.close!();
+    const m = implicit.mails.at(-1)!;
+    const unfolded = m.raw.replace(/\r?\n[ \t]+/g, ' ');
+    expect(unfolded).toMatch(new RegExp(`^List-Unsubscribe: <${url.replace(/[.?]/g, '\\$&')}>\r?$`, 'm'));
+    expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  });
+
   it('implicit TLS (port 465 style)', async () => {
     const t = smtpTransport(
       parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47111', SMTP_TLS: 'implicit', SMTP_CA_FILE: cert.certFile }),

@@ -184,7 +184,7 @@ export interface paths {
         };
         /**
          * Export all my data
-         * @description format=json (default): {profile, goal, entries}; format=csv: the entries as CSV with the columns date, weight_kg (full precision), weight_lb (2 decimals), notes; formula-like cells start with an apostrophe.
+         * @description format=json (default): {profile, goal, entries, reminders, pushDevices}; format=csv: the entries as CSV with the columns date, weight_kg (full precision), weight_lb (2 decimals), notes; formula-like cells start with an apostrophe.
          */
         get: operations["exportMyData"];
         put?: never;
@@ -662,6 +662,8 @@ export interface components {
             profile: components["schemas"]["User"];
             goal: components["schemas"]["Goal"];
             entries: components["schemas"]["WeightEntry"][];
+            reminders: components["schemas"]["ReminderSettings"];
+            pushDevices: components["schemas"]["PushDevice"][];
         };
         User: {
             /** Format: uuid */
@@ -701,6 +703,26 @@ export interface components {
             date: string;
             weightKg: number;
             notes: string | null;
+        };
+        ReminderSettings: {
+            dailyEnabled: boolean;
+            dailyTime: string;
+            dailyWeekdays: number[];
+            dailyEmail: boolean;
+            dailyPush: boolean;
+            weeklyReportEnabled: boolean;
+            quietHoursEnabled: boolean;
+            quietStart: string;
+            quietEnd: string;
+        } | null;
+        PushDevice: {
+            /** Format: uuid */
+            id: string;
+            device: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
         };
         DeleteAccount: {
             currentPassword: string;
@@ -940,26 +962,6 @@ export interface components {
             nextDailyAt: string | null;
             /** Format: date-time */
             nextWeeklyReportAt: string | null;
-        };
-        ReminderSettings: {
-            dailyEnabled: boolean;
-            dailyTime: string;
-            dailyWeekdays: number[];
-            dailyEmail: boolean;
-            dailyPush: boolean;
-            weeklyReportEnabled: boolean;
-            quietHoursEnabled: boolean;
-            quietStart: string;
-            quietEnd: string;
-        };
-        PushDevice: {
-            /** Format: uuid */
-            id: string;
-            device: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            lastUsedAt: string | null;
         };
         CreatePushSubscription: {
             endpoint: string;

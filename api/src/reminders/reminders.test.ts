@@ -313,6 +313,24 @@ describeDb('reminders', (ctx) => {
     expect(none.body.error.message).toBe('No device has push notifications turned on');
   });
 
+  it('the JSON export holds the reminder settings and the push devices (never their keys or endpoints)', async () => {
+    const u = await signUp('UTC');
+    expect((await call(app, 'GET', '/api/users/me/export?format=json', { token: u.token })).body).toMatchObject({
+      reminders: null,
+      pushDevices: [],
+    });
+    await call(app, 'PUT', '/api/reminders', { token: u.token, body: SETTINGS });
+    const sub = receiver.subscribe();
+    await call(app, 'POST', '/api/push/subscriptions', { token: u.token, body: { ...sub, device: 'Chrome on Android' } });
+    const r = await call(app, 'GET', '/api/users/me/export?format=json', { token: u.token });
+    expect(r.body.reminders).toEqual(SETTINGS);
+    expect(r.body.pushDevices).toEqual([
+      { id: expect.any(String), device: 'Chrome on Android', createdAt: expect.any(String), lastUsedAt: null },
+    ]);
+    expect(r.text).not.toContain(sub.keys.auth);
+    expect(r.text).not.toContain('127.0.0.1');
+  });
+
   it('a server without push keys says so', async () => {
     const noPush = createApp({ db: ctx.db, config: testConfig(), clock: ctx.clock, log: ctx.log, mail });
     const u = await register(noPush);

@@ -12,6 +12,9 @@ import { clearRefreshCookie } from '../auth/cookie.js';
 import { findUserById, toUserDto } from '../repositories/users.js';
 import { listEntries } from '../repositories/weights.js';
 import { findGoal } from '../repositories/goals.js';
+import { findReminderSettings } from '../repositories/reminders.js';
+import { listPushSubscriptions, toDeviceDto } from '../repositories/push-subscriptions.js';
+import { reminderSettingsOf } from './reminders.js';
 import { deleteUser } from '../repositories/account.js';
 
 const security = [{ bearerAuth: [] }];
@@ -42,7 +45,7 @@ export function accountRoutes(deps: Deps) {
       tags: ['users'],
       summary: 'Export all my data',
       description:
-        'format=json (default): {profile, goal, entries}; format=csv: the entries as CSV with the columns ' +
+        'format=json (default): {profile, goal, entries, reminders, pushDevices}; format=csv: the entries as CSV with the columns ' +
         'date, weight_kg (full precision), weight_lb (2 decimals), notes; formula-like cells start with an apostrophe.',
       security,
       middleware: [auth] as const,
@@ -80,7 +83,12 @@ export function accountRoutes(deps: Deps) {
       }
       const goal = (await findGoal(db, userId)) ?? null;
       c.header('Content-Disposition', 'attachment; filename="weight-tracker-export.json"');
-      return c.json({ profile: toUserDto(user), goal, entries: weights }, 200);
+      const reminders = await findReminderSettings(db, userId);
+      const pushDevices = (await listPushSubscriptions(db, userId)).map(toDeviceDto);
+      return c.json(
+        { profile: toUserDto(user), goal, entries: weights, reminders: reminders ? reminderSettingsOf(reminders) : null, pushDevices },
+        200,
+      );
     },
   );
 

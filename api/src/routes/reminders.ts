@@ -26,7 +26,8 @@ const security = [{ bearerAuth: [] }];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PUSH_UNAVAILABLE = 'Push notifications are not available on this server';
 
-const toSettings = (r: ReminderSettingsRow | undefined): ReminderSettings =>
+/** A stored row as the wire's settings; the defaults (everything off) without one. */
+export const reminderSettingsOf = (r: ReminderSettingsRow | undefined): ReminderSettings =>
   r
     ? {
         dailyEnabled: r.dailyEnabled,
@@ -93,7 +94,7 @@ export function reminderRoutes(deps: Deps, service: ReminderService, pushPublicK
     async (c) => {
       const me = c.get('user');
       const user = await userOf(me.id, me.row);
-      return c.json(answer(toSettings(await findReminderSettings(db, me.id)), user), 200);
+      return c.json(answer(reminderSettingsOf(await findReminderSettings(db, me.id)), user), 200);
     },
   );
 
