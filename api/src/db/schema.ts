@@ -256,8 +256,12 @@ export const reminderSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    index('reminder_settings_next_daily_at_idx').on(t.nextDailyAt).where(sql`${t.nextDailyAt} IS NOT NULL`),
-    index('reminder_settings_next_weekly_at_idx').on(t.nextWeeklyAt).where(sql`${t.nextWeeklyAt} IS NOT NULL`),
+    index('reminder_settings_next_daily_at_idx')
+      .on(t.nextDailyAt)
+      .where(sql`${t.nextDailyAt} IS NOT NULL`),
+    index('reminder_settings_next_weekly_at_idx')
+      .on(t.nextWeeklyAt)
+      .where(sql`${t.nextWeeklyAt} IS NOT NULL`),
   ],
 );
 
