@@ -21,7 +21,9 @@ type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[
  * multi-statement scripts pg-boss sends without parameters go through exec).
  */
 export function executeSqlFor(db: Db): ExecuteSql {
-  const client = (db as unknown as { $client: unknown }).$client as {
+  // with read replicas, the queue works on the primary
+  const primary = (db as unknown as { $primary?: Db }).$primary ?? db;
+  const client = (primary as unknown as { $client: unknown }).$client as {
     query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
     exec?: (text: string) => Promise<Array<{ rows: unknown[] }>>;
   };
