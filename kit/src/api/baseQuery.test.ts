@@ -207,6 +207,20 @@ describe('error pages', () => {
     expect(navigate).toHaveBeenCalledWith('/503', { state: { from: FROM } });
   });
 
+  it('with no connection the screen stays: no answer is not sent to /503 while the browser is offline', async () => {
+    installFetchMock(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const result = await signedInStore().dispatch(api.endpoints.getWeights.initiate({}));
+      expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
+      expect(navigate).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('does not redirect again when already on the target page', async () => {
     installFetchMock(() => apiError(500, 'Failure'), 'http://localhost:3000/500');
     await signedInStore().dispatch(api.endpoints.getMe.initiate());

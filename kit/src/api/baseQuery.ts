@@ -157,6 +157,10 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
   }
 
   const target = errorRedirectTarget(result.error);
-  if (target) redirectWithFrom(target);
+  // with no connection the screen stays: it shows what it has and the shell says the app is offline
+  if (target && !(target === '/503' && isOffline())) redirectWithFrom(target);
   return result;
 };
+
+/** The browser knows it has no connection (not merely an unanswered call). */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
