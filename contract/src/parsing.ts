@@ -4,4 +4,4 @@ import { z } from 'zod';
 // whether eval is allowed. A page's CSP forbids eval (script-src 'self'), so there every probe would be reported as a
 // violation: in a browser the schemas parse without compiling. This module is evaluated before any schema of the
 // contract is built (it is the first export of the index); the API, in Node, keeps the compiled parsers.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
