@@ -2,6 +2,9 @@ import { api, API_BASE_URL, parseApiError, selectAccessToken, setAccessToken, ty
 import type { QueuedEntry } from './entryQueue';
 import type { SendOutcome } from './sendQueued';
 
+/** A send that hangs (a connection coming back half-way) is given up, so the next try is not blocked behind it. */
+const SEND_TIMEOUT_MS = 20_000;
+
 /** Answers that mean "try again later", not "this entry is wrong": session or server trouble. */
 const RETRY_STATUS = new Set([401, 403, 408, 429]);
 
@@ -10,7 +13,7 @@ type GetState = () => unknown;
 /** A new access token from the refresh cookie, or null (signed out, or no answer). */
 async function refreshToken(dispatch: AppDispatch): Promise<string | null> {
   try {
-    const res = await fetch(`${API_BASE_URL}auth/token`, { credentials: 'include' });
+    const res = await fetch(`${API_BASE_URL}auth/token`, { credentials: 'include', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
     const token = res.ok ? ((await res.json()) as { accessToken?: unknown }).accessToken : null;
     if (typeof token !== 'string' || !token) return null;
     dispatch(setAccessToken(token));
@@ -32,6 +35,7 @@ export async function sendEntry(dispatch: AppDispatch, getState: GetState, entry
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(entry.payload),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   let res: Response;
   try {
