@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import { createApp } from '../app.js';
 import { memoryTransport } from '../mail/transport.js';
 import { webPushSender } from '../push/sender.js';
-import { listSends } from '../repositories/reminders.js';
+import { findReminderSettings, listSends } from '../repositories/reminders.js';
 import { PushReceiver } from '@app/server-kit/push-receiver';
 import { selfSignedCert } from '@app/server-kit/tls';
 import { call, describeDb, register, testConfig, type Registered, type TestApp } from '../test/harness.js';
@@ -179,15 +179,19 @@ describeDb('reminders', (ctx) => {
     await service.tick(new Date('2026-11-25T12:00:00Z'), enqueue);
     expect(jobs.filter((j) => j.userId === u.user.id)).toEqual([]);
     expect((await call(app, 'GET', '/api/reminders', { token: u.token })).body.nextDailyAt).toBe('2026-11-23T07:30:00.000Z');
-    // moving to Tokyo: the row computed for London is stale and gives no job; the next one is 07:30 Tokyo time
+    // moving to Tokyo on Wednesday: the next tick computes the row anew, so Thursday 07:30 in Tokyo (22:30 UTC on
+    // Wednesday, before the 07:30 London time it held) is not missed, and nothing comes at the London time
     ctx.clock.set('2026-11-25T12:00:00Z');
     await call(app, 'PATCH', '/api/users/me', { token: await fresh(u), body: { timeZone: 'Asia/Tokyo' } });
     jobs = [];
+    await service.tick(new Date('2026-11-25T12:01:00Z'), enqueue);
+    expect(jobs.filter((j) => j.userId === u.user.id)).toEqual([]);
+    expect((await findReminderSettings(ctx.db, u.user.id))!.nextDailyAt!.toISOString()).toBe('2026-11-25T22:30:00.000Z');
+    await service.tick(new Date('2026-11-25T22:30:10Z'), enqueue);
+    expect(jobs.filter((j) => j.userId === u.user.id)).toEqual([{ userId: u.user.id, kind: 'daily', dueAt: '2026-11-25T22:30:00.000Z' }]);
+    jobs = [];
     await service.tick(new Date('2026-11-26T07:30:00Z'), enqueue);
     expect(jobs.filter((j) => j.userId === u.user.id)).toEqual([]);
-    jobs = [];
-    await service.tick(new Date('2026-11-26T22:30:00Z'), enqueue);
-    expect(jobs.filter((j) => j.userId === u.user.id)).toEqual([{ userId: u.user.id, kind: 'daily', dueAt: '2026-11-26T22:30:00.000Z' }]);
   });
 
   it('the weekly report: average against last week, trend rate, goal forecast, entries logged', async () => {

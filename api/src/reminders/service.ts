@@ -20,6 +20,7 @@ import {
   markSent,
   pruneSends,
   releaseSend,
+  rescheduleSettings,
   type ReminderSettingsRow,
   type SendKey,
 } from '../repositories/reminders.js';
@@ -91,10 +92,23 @@ export class ReminderService {
     const { db } = this.deps;
     const rows = await dueReminderSettings(db, now, TICK_BATCH);
     let queued = 0;
-    for (const { settings, timeZone, weekStartsOn } of rows) {
+    for (const { settings, timeZone, weekStartsOn, userUpdatedAt } of rows) {
       const zone = new Zone(timeZone);
       const s = toSchedule(settings);
       const t = now.getTime();
+      if (userUpdatedAt > settings.updatedAt) {
+        // the profile changed (perhaps the time zone or the week start): compute both anew, from as far back as a
+        // reminder may still go out, so one due now is not skipped; a send already made that day is never repeated
+        const daily = nextDailyAt(s, zone, t - DAILY_LATE_LIMIT_MS);
+        const weekly = nextWeeklyAt(s, weekStartsOn, zone, t - WEEKLY_LATE_LIMIT_MS);
+        await rescheduleSettings(
+          db,
+          settings.userId,
+          { nextDailyAt: daily === null ? null : new Date(daily), nextWeeklyAt: weekly === null ? null : new Date(weekly) },
+          now,
+        );
+        continue;
+      }
       for (const kind of ['daily', 'weekly'] as const) {
         const due = kind === 'daily' ? settings.nextDailyAt : settings.nextWeeklyAt;
         if (!due || due.getTime() > t) continue;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { notificationSends, reminderSettings, users } from '../db/schema.js';
 
@@ -46,20 +46,40 @@ export type DueRow = {
   settings: ReminderSettingsRow;
   timeZone: string;
   weekStartsOn: number;
+  /** When the user's profile last changed: after the settings were computed, their time zone or week may differ. */
+  userUpdatedAt: Date;
 };
 
 /**
- * Settings whose daily reminder or weekly report has fallen due, across users: the scheduler's one query that is not
- * scoped to a user (it decides for whom work exists; every other step runs per user).
+ * Settings whose daily reminder or weekly report has fallen due, or whose user changed their profile since they were
+ * computed, across users: the scheduler's one query that is not scoped to a user (it decides for whom work exists;
+ * every other step runs per user).
  */
 export async function dueReminderSettings(db: Db, now: Date, limit: number): Promise<DueRow[]> {
   const rows = await db
-    .select({ settings: reminderSettings, timeZone: users.timeZone, weekStartsOn: users.weekStartsOn })
+    .select({ settings: reminderSettings, timeZone: users.timeZone, weekStartsOn: users.weekStartsOn, userUpdatedAt: users.updatedAt })
     .from(reminderSettings)
     .innerJoin(users, eq(users.id, reminderSettings.userId))
-    .where(or(lte(reminderSettings.nextDailyAt, now), lte(reminderSettings.nextWeeklyAt, now)))
+    .where(
+      or(
+        lte(reminderSettings.nextDailyAt, now),
+        lte(reminderSettings.nextWeeklyAt, now),
+        and(
+          or(eq(reminderSettings.dailyEnabled, true), eq(reminderSettings.weeklyReportEnabled, true)),
+          gt(users.updatedAt, reminderSettings.updatedAt),
+        ),
+      ),
+    )
     .limit(limit);
   return rows;
+}
+
+/** Both next instants computed anew (the user's time zone or week start may have changed). */
+export async function rescheduleSettings(db: Db, userId: string, next: { nextDailyAt: Date | null; nextWeeklyAt: Date | null }, now: Date) {
+  await db
+    .update(reminderSettings)
+    .set({ ...next, updatedAt: now })
+    .where(eq(reminderSettings.userId, userId));
 }
 
 /** Moves one next-due instant on, unless another process already did (compare-and-set on the old value). */
