@@ -1,0 +1,176 @@
+/**
+ * The installable, offline app in Chromium: the install criteria, weights logged with no connection that reach the
+ * server once the connection returns (across a reload), and a queued weight the server refuses shown with its reason.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, newContext, screenshot, tempProfile, watchProblems } from '../lib/browser';
+import { BASE_URL } from '../lib/ports';
+import { api, createUser, dayOffset, signIn } from '../lib/user';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The app's worker is in charge of the page and has cached what the app needs. */
+async function workerInCharge(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return { script: reg.active?.scriptURL, scope: reg.scope };
+  });
+}
+
+async function logWeight(page: Page, date: string, weight: string) {
+  await page.getByRole('button', { name: 'Log weight' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Weight Entry' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Date').fill(date);
+  await dialog.getByLabel('Weight (kg)').fill(weight);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('offline app', () => {
+  it('meets the install criteria: manifest, icons, a worker for the whole site', async () => {
+    // a profile on disk: Chromium never offers to install from an incognito window, which is what a plain context is
+    const profile = tempProfile();
+    const context = await chromium.launchPersistentContext(profile.dir, { executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${BASE_URL}/`);
+    expect(await workerInCharge(page)).toEqual({ script: `${BASE_URL}/sw.js`, scope: `${BASE_URL}/` });
+
+    const sw = await fetch(`${BASE_URL}/sw.js`);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(await sw.text()).toContain('/push-sw.js');
+
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const res = await fetch(new URL(href!, BASE_URL));
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = (await res.json()) as Record<string, unknown> & { icons: Array<{ src: string; sizes: string; type: string }> };
+    expect(manifest).toMatchObject({
+      name: 'Weightwise',
+      short_name: 'Weightwise',
+      start_url: '/dashboard/overview',
+      display: 'standalone',
+    });
+    expect(manifest.theme_color).toBe('#3ab0b9');
+    for (const size of ['192x192', '512x512']) {
+      const icon = manifest.icons.find((i) => i.sizes === size && i.type === 'image/png');
+      expect(icon, size).toBeDefined();
+      const png = await fetch(new URL(icon!.src, BASE_URL));
+      expect(png.headers.get('content-type')).toBe('image/png');
+    }
+
+    // Chromium's own installability check (what Lighthouse's installable audit reported)
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    await context.close();
+    profile.remove();
+  }, 180_000);
+
+  it('logs two weights offline, keeps them across a reload, sends each once when back online', async () => {
+    const user = await createUser();
+    const context = await newContext(browser);
+    await signIn(context, user);
+    const page = await context.newPage();
+    // this machine is shared: a busy moment must not fail the test
+    page.setDefaultTimeout(60_000);
+    const problems = watchProblems(page);
+    await page.goto(`${BASE_URL}/dashboard/overview`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Log weight' }).first().waitFor();
+    await workerInCharge(page);
+
+    await context.setOffline(true);
+    await page.getByText(/^Offline/).waitFor();
+    await logWeight(page, dayOffset(-1), '81.4');
+    await logWeight(page, dayOffset(0), '80.9');
+    const waiting = page.getByRole('region', { name: 'Waiting to be sent' });
+    await waiting.getByText('80.9 kg').waitFor();
+    expect(await waiting.getByRole('listitem').count()).toBe(2);
+
+    // the app and the queue survive a reload with no connection
+    await page.reload({ waitUntil: 'commit' });
+    await waiting.getByText('81.4 kg').waitFor();
+    expect(await waiting.getByRole('listitem').count()).toBe(2);
+    expect(await page.getByText(/^Offline, last updated today at \d\d:\d\d\./).count()).toBe(1);
+    await screenshot(page, 'offline-pending');
+    expect(await api(user, 'GET', '/weights')).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByText('Sent 2 weights logged offline').waitFor();
+    await waiting.waitFor({ state: 'detached' });
+    const saved = await api<Array<{ date: string; weightKg: number }>>(user, 'GET', '/weights');
+    expect(saved.map((e) => [e.date, e.weightKg]).sort()).toEqual([
+      [dayOffset(-1), 81.4],
+      [dayOffset(0), 80.9],
+    ]);
+
+    // coming back to the window sends nothing twice
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForTimeout(2000);
+    expect((await api<unknown[]>(user, 'GET', '/weights')).length).toBe(2);
+    // reads with no connection and nothing cached fail, as they should; nothing else may go wrong
+    expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/.test(p))).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('shows a queued weight the server refuses, with its reason, until dismissed', async () => {
+    const user = await createUser();
+    const context = await newContext(browser);
+    await signIn(context, user);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${BASE_URL}/dashboard/overview`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Log weight' }).first().waitFor();
+    await workerInCharge(page);
+
+    await context.setOffline(true);
+    await logWeight(page, dayOffset(0), '80.2');
+    // a weight queued by an earlier version of the app, whose rules the server no longer accepts
+    await page.evaluate(
+      ({ userId, date }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('weightwise-offline', 1);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('entries', 'readwrite');
+            tx.objectStore('entries').put({
+              key: `${userId}:${date}`,
+              userId,
+              payload: { date, weightKg: 5000, notes: '' },
+              queuedAt: new Date().toISOString(),
+            });
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      { userId: user.user.id, date: dayOffset(-2) },
+    );
+    await page.reload({ waitUntil: 'commit' });
+    await page.getByRole('region', { name: 'Waiting to be sent' }).getByRole('listitem').nth(1).waitFor();
+
+    await context.setOffline(false);
+    const refused = page.getByRole('region', { name: 'Not saved' });
+    await refused.waitFor();
+    const reason = await refused.getByRole('listitem').innerText();
+    expect(reason).toContain('5000.0 kg');
+    expect(reason).toMatch(/weight/i);
+    await screenshot(page, 'offline-refused');
+    const saved = await api<Array<{ date: string }>>(user, 'GET', '/weights');
+    expect(saved.map((e) => e.date)).toEqual([dayOffset(0)]);
+
+    // kept across a reload, never sent again, gone when dismissed
+    await page.reload({ waitUntil: 'commit' });
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await refused.waitFor({ state: 'detached' });
+    await context.close();
+  }, 180_000);
+});
