@@ -56,6 +56,7 @@ describe('Settings → Reminders', () => {
     await userEvent.type(within(panel).getByLabelText('Time'), '06:45');
     await userEvent.click(within(panel).getByRole('checkbox', { name: 'Sunday' }));
     await userEvent.click(within(panel).getByRole('checkbox', { name: 'Push notification to my devices' }));
+    expect(within(panel).getByText('No device gets push notifications yet: turn them on for this device below.')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('checkbox', { name: 'E-mail me a weekly report' }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Save reminders' }));
 

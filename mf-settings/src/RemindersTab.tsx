@@ -54,6 +54,7 @@ export function RemindersTab({ user }: Props) {
 function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
   const dispatch = useAppDispatch();
   const [save, saving] = useSaveReminders();
+  const { devices } = usePushDevices();
   const [form, setForm] = useState<ReminderSettings>(initial.settings);
   const [saved, setSaved] = useState<Reminders>(initial);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -149,6 +150,9 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
             </div>
             {(errors.dailyEmail ?? errors.dailyPush) && <span className="field-error">{errors.dailyEmail ?? errors.dailyPush}</span>}
           </fieldset>
+          {form.dailyEnabled && form.dailyPush && devices?.length === 0 && (
+            <p className="muted">No device gets push notifications yet: turn them on for this device below.</p>
+          )}
           {saved.nextDailyAt && <p className="muted">Next reminder: {when(saved.nextDailyAt, user.timeZone)}.</p>}
         </section>
 
