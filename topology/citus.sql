@@ -27,5 +27,11 @@ ALTER TABLE user_emails DROP CONSTRAINT user_emails_user_id_users_id_fk;
 SELECT create_distributed_table('user_emails', 'email');
 -- Rate-limit counters are keyed by IP address or email.
 SELECT create_distributed_table('rate_limits', 'key');
+-- A provider's subject signs in one account: external_identities is a lookup distributed by the subject (deleting an
+-- account deletes its rows by user_id). Sign-ins under way are keyed by their cookie's hash.
+ALTER TABLE external_identities DROP CONSTRAINT external_identities_user_id_users_id_fk;
+SELECT create_distributed_table('external_identities', 'subject');
+ALTER TABLE external_auth_flows DROP CONSTRAINT external_auth_flows_user_id_users_id_fk;
+SELECT create_distributed_table('external_auth_flows', 'id_hash');
 
 -- pg-boss keeps its queue in a schema of its own (pgboss): those tables stay on the coordinator, as local tables.

@@ -14,6 +14,12 @@ const PUBLIC = new Set([
   'POST /api/auth/password-reset/request',
   'POST /api/auth/password-reset/confirm',
   'GET /api/auth/providers',
+  'POST /api/auth/external/:provider/start',
+  'GET /api/auth/external/:provider/callback',
+  'GET /api/auth/external/pending',
+  'POST /api/auth/external/pending/link',
+  'POST /api/auth/external/pending/email',
+  'DELETE /api/auth/external/pending',
   'GET /api/health',
   'GET /api/health/live',
   'GET /api/openapi.json',
@@ -32,7 +38,8 @@ function documentedPublicRoutes(): Set<string> {
   );
 }
 
-const sample = (path: string) => path.replace(':date', '2026-01-01').replace(':period', 'weekly').replace(':id', 'abc');
+const sample = (path: string) =>
+  path.replace(':date', '2026-01-01').replace(':period', 'weekly').replace(':id', 'abc').replace(':provider', 'google');
 
 describeDb('app', (ctx) => {
   it('every route except the public ones answers 401 without a token (route table)', async () => {

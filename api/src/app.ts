@@ -20,7 +20,7 @@ import { accountRoutes } from './routes/account.js';
 import { healthRoutes } from './routes/health.js';
 import { registerDocs } from './routes/docs.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
-import { providerRoutes } from './routes/providers.js';
+import { externalAuthRoutes } from './routes/external-auth.js';
 import { importRoutes } from './routes/imports.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
@@ -76,7 +76,7 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders 
       publicUrl: (config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     });
   api.route('/', passwordResetRoutes(deps, mailTransport));
-  api.route('/', providerRoutes(deps));
+  api.route('/', externalAuthRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', userRoutes(deps));
   api.route('/', avatarRoutes(deps));

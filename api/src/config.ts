@@ -9,6 +9,7 @@ import { mailFrom, MailConfigError, parseSmtpEnv, type MailConfig } from './mail
 import { loadPushConfig, PushConfigError, type PushConfig } from './push/config.js';
 
 export type { MailConfig, PushConfig };
+import { parseIdentityProviders, type IdentityProviderConfig } from './auth/provider-config.js';
 
 /** The repository root (api/src/config.ts → ../../). Resolved from this file, never from cwd. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -29,9 +30,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
   registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 };
-
-/** An external identity provider whose client id is configured (sign-in itself is not implemented yet). */
-export type OAuthProviderConfig = { id: 'google'; name: string; clientId: string };
 
 export const DEFAULT_PASSWORD_RESET_LIMITS = {
   perIp: { limit: 20, windowSeconds: 60 * 60 },
@@ -77,7 +75,8 @@ export type Config = {
   publicUrl?: string;
   /** Password-reset requests per IP and per email address. */
   passwordResetLimits?: { perIp: RateLimitRule; perEmail: RateLimitRule };
-  oauthProviders?: OAuthProviderConfig[];
+  /** External identity providers (AUTH_PROVIDERS and AUTH_<ID>_*; see auth/provider-config.ts). */
+  identityProviders?: IdentityProviderConfig[];
 };
 
 const EnvSchema = z.object({
@@ -117,7 +116,6 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional().default('http://localhost:3000'),
   PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_RESET_LIMITS.perIp.limit),
   PASSWORD_RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_RESET_LIMITS.perEmail.limit),
-  OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
 });
 
 export class ConfigError extends Error {}
@@ -199,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: { ...DEFAULT_PASSWORD_RESET_LIMITS.perIp, limit: e.PASSWORD_RESET_LIMIT_PER_IP },
       perEmail: { ...DEFAULT_PASSWORD_RESET_LIMITS.perEmail, limit: e.PASSWORD_RESET_LIMIT_PER_EMAIL },
     },
-    oauthProviders: e.OAUTH_GOOGLE_CLIENT_ID?.trim() ? [{ id: 'google', name: 'Google', clientId: e.OAUTH_GOOGLE_CLIENT_ID.trim() }] : [],
+    identityProviders: parseIdentityProviders(env),
   };
 }
 

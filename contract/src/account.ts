@@ -6,7 +6,13 @@ import { WeightEntrySchema } from './weights';
 
 export const DeleteAccountSchema = z
   .strictObject({
-    currentPassword: z.string({ error: 'Enter your current password' }).min(1, { message: 'Enter your current password' }).max(1024),
+    // required when the account has a password; an account made through a sign-in provider has none, and needs a
+    // sign-in within the last 10 minutes instead
+    currentPassword: z
+      .string({ error: 'Enter your current password' })
+      .min(1, { message: 'Enter your current password' })
+      .max(1024)
+      .optional(),
   })
   .meta({ id: 'DeleteAccount' });
 

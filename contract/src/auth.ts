@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { email, password, personName, timeZone } from './fields';
 import { UserSchema } from './users';
 
+// signing in with an external identity provider
+export * from './identities';
+
 export const RegisterSchema = z
   .strictObject({
     firstName: personName('First name'),

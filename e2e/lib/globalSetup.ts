@@ -8,6 +8,10 @@ import type { TestProject } from 'vitest/node';
 import { selfSignedCert } from '@app/server-kit/tls';
 import { BASE_URL, E2E } from './ports';
 import { ROOT, spawnGroup, startRemoteServer, stopGroup, waitForUrl } from './stack';
+import { startTestProvider } from '../../api/src/test/oidc-provider';
+
+/** The OpenID Connect provider the suite signs in with ("Continue with Test ID"), run here on a local port. */
+export const TEST_ID = { id: 'testid', name: 'Test ID', clientId: 'weightwise-e2e', clientSecret: 'e2e-client-secret-0123456789' };
 
 /**
  * Starts the production stack through `npm start`'s script (building what is missing) on offset
@@ -26,12 +30,20 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weight-e2e-'));
+  const publicUrl = `http://localhost:${E2E.shellPort}`;
+  const provider = await startTestProvider({
+    clientId: TEST_ID.clientId,
+    clientSecret: TEST_ID.clientSecret,
+    redirectUris: [`${publicUrl}/api/auth/external/${TEST_ID.id}/callback`],
+    ports: [47050, 47099],
+    host: 'localhost',
+  });
   // the push service the reminders test runs locally: HTTPS with a certificate the API is told to trust
   const pushCert = selfSignedCert();
   const env: Record<string, string> = {
     SHELL_PORT: String(E2E.shellPort),
     API_PORT: String(E2E.apiPort),
-    PUBLIC_URL: `http://localhost:${E2E.shellPort}`,
+    PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     START_SKIP: 'mf-analytics',
     LOG_LEVEL: 'warn',
@@ -43,6 +55,12 @@ export default async function setup(project: TestProject) {
     LOGIN_LIMIT_PER_IP: '10000',
     PUSH_ENDPOINT_HOSTS: '127.0.0.1',
     PUSH_CA_FILE: pushCert.certFile,
+    // sign-in with an external provider: the test provider above
+    AUTH_PROVIDERS: TEST_ID.id,
+    AUTH_TESTID_NAME: TEST_ID.name,
+    AUTH_TESTID_ISSUER: provider.issuer,
+    AUTH_TESTID_CLIENT_ID: TEST_ID.clientId,
+    AUTH_TESTID_CLIENT_SECRET: TEST_ID.clientSecret,
   };
   for (const [key, port] of Object.entries(E2E.remotes)) env[`MF_${key.toUpperCase()}_PORT`] = String(port);
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
@@ -69,11 +87,13 @@ export default async function setup(project: TestProject) {
   project.provide('mailFile', env.MAIL_FILE);
   project.provide('pushCert', pushCert);
   project.provide('controlUrl', `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
+  project.provide('providerUrl', provider.issuer);
 
   return async () => {
     control.close();
     await stopGroup(analytics);
     await stopGroup(stack);
+    await provider.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(pushCert.dir, { recursive: true, force: true });
   };
@@ -88,5 +108,7 @@ declare module 'vitest' {
     pushCert: { key: string; cert: string; certFile: string; dir: string } | null;
     /** POST-less control of the analytics remote's server: GET /analytics/stop, /analytics/start. */
     controlUrl: string;
+    /** The issuer of the test OpenID Connect provider (AUTH_PROVIDERS=testid). */
+    providerUrl: string;
   }
 }

@@ -127,15 +127,6 @@ describe('auth screens', () => {
     await own.close();
   });
 
-  it('the Google button says the provider is not configured', async () => {
-    const own = await newContext(browser);
-    const page = await own.newPage();
-    await page.goto(`${BASE_URL}/login`);
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.getByText('Sign-in with Google is not configured on this server').waitFor();
-    await own.close();
-  });
-
   it('resets a forgotten password with the mailed link, once', async () => {
     const own = await newContext(browser);
     const user = await createUser({ firstName: 'Fern', lastName: 'Gotten' });

@@ -1,25 +1,36 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Field, useLoginMutation, type LoginScreenProps } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';
-import { ProviderButton } from './ProviderButton';
+import { ProviderButtons } from './ProviderButtons';
+import { FinishExternalSignIn, PendingExternalSignIn, useExternalError } from './ExternalSignIn';
+import { readExternalReturn } from './externalReturn';
 import { useArrivedSignedIn, useAuthForm } from './useAuthForm';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 type LoginField = 'email' | 'password';
 const LABELS: Record<LoginField, string> = { email: 'Email', password: 'Password' };
 
-/** Sign In: email, password, Remember me. */
+/** Sign In: email, password, Remember me; "Continue with …" each configured provider, and the way back from one. */
 export default function Login(_props: LoginScreenProps) {
   const alreadySignedIn = useArrivedSignedIn();
+  const external = readExternalReturn(useLocation().search);
+  const [providerError, setProviderError] = useState<string>();
+  const returnedError = useExternalError(
+    external.kind === 'error' ? external.error : undefined,
+    external.kind === 'error' ? external.provider : '',
+  );
   const { values, errors, general, change, submit: send } = useAuthForm(LABELS);
   const [remember, setRemember] = useState(false);
   const [login, { isLoading }] = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
 
   if (alreadySignedIn) return <Navigate to={AFTER_SIGN_IN} replace />;
+  if (external.kind === 'signed-in')
+    return <FinishExternalSignIn provider={external.provider} next={external.next} remember={external.remember} />;
+  if (external.kind === 'pending') return <PendingExternalSignIn />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +49,7 @@ export default function Login(_props: LoginScreenProps) {
         </>
       }
     >
-      <GeneralError message={general} />
+      <GeneralError message={general ?? providerError ?? returnedError} />
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign In">
         <Field label="Email" error={errors.email}>
           {(id, describedBy) => (
@@ -81,10 +92,7 @@ export default function Login(_props: LoginScreenProps) {
           {isLoading ? 'Signing in...' : 'Log In'}
         </button>
       </form>
-      <div className="auth-divider">
-        <span>or</span>
-      </div>
-      <ProviderButton />
+      <ProviderButtons remember={remember} onError={setProviderError} />
     </AuthCard>
   );
 }

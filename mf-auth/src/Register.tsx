@@ -1,10 +1,10 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { browserTimeZone, Field, useRegisterMutation, type RegisterRequest, type RegisterScreenProps } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';
-import { ProviderButton } from './ProviderButton';
+import { ProviderButtons } from './ProviderButtons';
 import { useArrivedSignedIn, useAuthForm } from './useAuthForm';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
@@ -25,6 +25,7 @@ export default function Register(_props: RegisterScreenProps) {
   const { values, errors, general, change, submit: send } = useAuthForm(LABELS);
   const [register, { isLoading }] = useRegisterMutation();
   const completeSignIn = useCompleteSignIn();
+  const [providerError, setProviderError] = useState<string>();
 
   if (alreadySignedIn) return <Navigate to={AFTER_SIGN_IN} replace />;
 
@@ -46,7 +47,7 @@ export default function Register(_props: RegisterScreenProps) {
         </>
       }
     >
-      <GeneralError message={general} />
+      <GeneralError message={general ?? providerError} />
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign Up">
         <div className="auth-names">{INPUTS.slice(0, 2).map((input) => renderInput(input))}</div>
         {INPUTS.slice(2).map((input) => renderInput(input))}
@@ -54,10 +55,7 @@ export default function Register(_props: RegisterScreenProps) {
           {isLoading ? 'Registering...' : 'Register'}
         </button>
       </form>
-      <div className="auth-divider">
-        <span>or</span>
-      </div>
-      <ProviderButton />
+      <ProviderButtons remember={false} onError={setProviderError} />
     </AuthCard>
   );
 

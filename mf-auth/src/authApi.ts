@@ -1,10 +1,8 @@
 import { useCallback } from 'react';
-import { api, type ApiExtraOptions } from '@app/kit';
+import type { AuthorizationRedirect, ExternalSignInStart, IdentityProvider, PendingSignIn } from '@app/contract';
+import { api, type ApiExtraOptions, type AuthResponse } from '@app/kit';
 
-export interface IdentityProvider {
-  id: string;
-  name: string;
-}
+export type { IdentityProvider, PendingSignIn } from '@app/contract';
 
 // Errors of these calls belong to the screen (no refresh, no redirect), like login's.
 const AUTH_CALL: ApiExtraOptions = { skipAuthHandling: true };
@@ -19,6 +17,28 @@ const authApi = api.injectEndpoints({
       query: () => 'auth/providers',
       extraOptions: AUTH_CALL,
     }),
+    // signing in with an external provider: the start, then (maybe) the step the callback left waiting
+    startExternalSignIn: build.mutation<AuthorizationRedirect, { provider: string } & ExternalSignInStart>({
+      query: ({ provider, ...body }) => ({ url: `auth/external/${encodeURIComponent(provider)}/start`, method: 'POST', body }),
+      extraOptions: AUTH_CALL,
+    }),
+    getPendingSignIn: build.query<PendingSignIn, void>({
+      query: () => 'auth/external/pending',
+      extraOptions: AUTH_CALL,
+      keepUnusedDataFor: 0,
+    }),
+    linkPendingSignIn: build.mutation<AuthResponse, { password: string }>({
+      query: (body) => ({ url: 'auth/external/pending/link', method: 'POST', body }),
+      extraOptions: AUTH_CALL,
+    }),
+    completePendingSignIn: build.mutation<AuthResponse, { email: string }>({
+      query: (body) => ({ url: 'auth/external/pending/email', method: 'POST', body }),
+      extraOptions: AUTH_CALL,
+    }),
+    cancelPendingSignIn: build.mutation<void, void>({
+      query: () => ({ url: 'auth/external/pending', method: 'DELETE' }),
+      extraOptions: AUTH_CALL,
+    }),
     requestPasswordReset: build.mutation<void, { email: string }>({
       query: (body) => ({ url: 'auth/password-reset/request', method: 'POST', body }),
       extraOptions: AUTH_CALL,
@@ -31,11 +51,41 @@ const authApi = api.injectEndpoints({
 });
 
 // Wrapped with plain types: the generated hooks' types name kit internals and cannot be emitted.
-/** Resolves with the configured providers; rejects with the failed call. */
-export function useLoadProviders(): [() => Promise<IdentityProvider[]>, boolean] {
-  const [trigger, { isFetching }] = authApi.useLazyGetProvidersQuery();
-  const load = useCallback(async () => (await trigger(undefined, true).unwrap()).providers, [trigger]);
-  return [load, isFetching];
+/** The configured providers (none while loading or when the server cannot say). */
+export function useProviders(): IdentityProvider[] {
+  const { data } = authApi.useGetProvidersQuery();
+  return data?.providers ?? [];
+}
+
+export function useStartExternalSignIn(): [(arg: { provider: string } & ExternalSignInStart) => Promise<AuthorizationRedirect>, boolean] {
+  const [trigger, { isLoading }] = authApi.useStartExternalSignInMutation();
+  return [useCallback((arg) => trigger(arg).unwrap(), [trigger]), isLoading];
+}
+
+/** The step a provider sign-in waits for (skipped until asked for). */
+export function usePendingSignIn(skip: boolean): {
+  pending: PendingSignIn | undefined;
+  error: unknown;
+  isLoading: boolean;
+  refetch: () => void;
+} {
+  const { data, error, isLoading, refetch } = authApi.useGetPendingSignInQuery(undefined, { skip });
+  return { pending: data, error, isLoading, refetch: () => void refetch() };
+}
+
+export function useLinkPendingSignIn(): [(body: { password: string }) => Promise<AuthResponse>, boolean] {
+  const [trigger, { isLoading }] = authApi.useLinkPendingSignInMutation();
+  return [useCallback((body) => trigger(body).unwrap(), [trigger]), isLoading];
+}
+
+export function useCompletePendingSignIn(): [(body: { email: string }) => Promise<AuthResponse>, boolean] {
+  const [trigger, { isLoading }] = authApi.useCompletePendingSignInMutation();
+  return [useCallback((body) => trigger(body).unwrap(), [trigger]), isLoading];
+}
+
+export function useCancelPendingSignIn(): () => Promise<void> {
+  const [trigger] = authApi.useCancelPendingSignInMutation();
+  return useCallback(() => trigger().unwrap(), [trigger]);
 }
 
 export function useRequestPasswordReset(): [(body: { email: string }) => Promise<void>, boolean] {

@@ -5,18 +5,19 @@ import { AFTER_SIGN_IN, fromPathOf } from './navigation';
 
 /**
  * After login or register: auth set, persist as chosen, unit and week start from the user,
- * then the page the user came from or the overview, replacing the form in history.
+ * then the page the user came from (or `next`, where a provider sign-in was asked to return to) or the overview,
+ * replacing the form in history.
  */
 export function useCompleteSignIn() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(
-    ({ accessToken, ...user }: AuthResponse, persist: boolean) => {
+    ({ accessToken, ...user }: AuthResponse, persist: boolean, next?: string) => {
       dispatch(setAuth({ user, accessToken }));
       dispatch(setPersist(persist));
       dispatch(preferencesFromUser(user));
-      navigate(fromPathOf(location.state) ?? AFTER_SIGN_IN, { replace: true });
+      navigate(fromPathOf({ from: next }) ?? fromPathOf(location.state) ?? AFTER_SIGN_IN, { replace: true });
     },
     [dispatch, navigate, location.state],
   );

@@ -4,6 +4,8 @@ import type { TabProps } from './formProps';
 import { typedMeasure } from './measure';
 import type { AvatarChoice } from './saveSequence';
 import { needsCurrentPassword } from './settingsForm';
+import { useHasPassword } from './signInApi';
+import { SignInMethodsSection } from './SignInMethodsSection';
 
 const GENDERS: ReadonlyArray<{ value: Gender; label: string }> = [
   { value: 'MALE', label: 'Male' },
@@ -18,7 +20,8 @@ interface AccountTabProps extends TabProps {
 }
 
 export function AccountTab({ form, errors, update, user, avatar, onAvatarChange }: AccountTabProps) {
-  const askCurrent = needsCurrentPassword(form, user);
+  const hasPassword = useHasPassword();
+  const askCurrent = needsCurrentPassword(form, user, hasPassword);
   return (
     <div className="st-sections">
       <section className="st-section" aria-labelledby="st-profile">
@@ -68,7 +71,15 @@ export function AccountTab({ form, errors, update, user, avatar, onAvatarChange 
 
       <section className="st-section" aria-labelledby="st-password">
         <h2 id="st-password">Password</h2>
-        <Field label="New password" error={errors.password} hint="8 to 128 characters; leave empty to keep your password">
+        <Field
+          label="New password"
+          error={errors.password}
+          hint={
+            hasPassword
+              ? '8 to 128 characters; leave empty to keep your password'
+              : 'Your account has no password yet: set one (8 to 128 characters) within 10 minutes of signing in'
+          }
+        >
           {(id, describedBy) => (
             <input
               id={id}
@@ -98,6 +109,8 @@ export function AccountTab({ form, errors, update, user, avatar, onAvatarChange 
           </Field>
         )}
       </section>
+
+      <SignInMethodsSection />
 
       <section className="st-section" aria-labelledby="st-body">
         <h2 id="st-body">Body Metrics</h2>

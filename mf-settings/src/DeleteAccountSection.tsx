@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
 import { api, Field, loggedOut, parseApiError, useAppDispatch } from '@app/kit';
 import { useDeleteAccount } from './dataApi';
+import { useHasPassword } from './signInApi';
 
 /** The danger zone: password, then an explicit confirmation; afterwards the session is gone and the user is at '/'. */
 export function DeleteAccountSection() {
   const dispatch = useAppDispatch();
   const [remove, deleting] = useDeleteAccount();
+  // an account made through a sign-in provider has no password: a recent sign-in is asked for instead
+  const hasPassword = useHasPassword();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
@@ -16,7 +19,7 @@ export function DeleteAccountSection() {
   };
 
   const ask = () => {
-    if (password === '') {
+    if (hasPassword && password === '') {
       setError('Enter your current password');
       return;
     }
@@ -24,7 +27,7 @@ export function DeleteAccountSection() {
   };
   const confirm = async () => {
     try {
-      await remove({ currentPassword: password });
+      await remove(hasPassword ? { currentPassword: password } : {});
       // signed out on purpose: the dashboard's guard takes the user to the landing page
       dispatch(loggedOut());
       dispatch(api.util.resetApiState());
@@ -42,29 +45,36 @@ export function DeleteAccountSection() {
         Deleting your account removes your profile, every weight entry, your goal, your avatar, your API tokens and all your sessions. It
         cannot be undone: download an export first if you want to keep your data.
       </p>
-      <Field label="Current password" error={error}>
-        {(id, describedBy) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setError(undefined);
-              setConfirming(false);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                ask();
-              }
-            }}
-          />
-        )}
-      </Field>
+      {hasPassword ? (
+        <Field label="Current password" error={error}>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setError(undefined);
+                setConfirming(false);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  ask();
+                }
+              }}
+            />
+          )}
+        </Field>
+      ) : (
+        <>
+          <p className="muted">Your account has no password: deleting it needs a sign-in within the last 10 minutes.</p>
+          {error && <p className="form-error-general">{error}</p>}
+        </>
+      )}
       {!confirming ? (
         <button ref={deleteButton} type="button" className="button st-data-danger-button" onClick={ask}>
           Delete my account

@@ -36,6 +36,7 @@ import {
   type TabKey,
 } from './settingsForm';
 import { useSaveApi } from './useSaveApi';
+import { useHasPassword } from './signInApi';
 
 function asTab(value: string | null): TabKey | undefined {
   return TABS.find((t) => t.key === value)?.key;
@@ -62,6 +63,7 @@ export function SettingsEditor(props: SettingsEditorProps) {
   const dispatch = useAppDispatch();
   const prefs = useAppSelector(selectPreferences);
   const saveApi = useSaveApi();
+  const hasPassword = useHasPassword();
   const [baseline, setBaseline] = useState<Baseline>({ user: props.user, goal: props.goal });
   const [form, setForm] = useState<SettingsForm>(() => initialForm(baseline, prefs));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -101,7 +103,7 @@ export function SettingsEditor(props: SettingsEditorProps) {
   };
   const checkHex = () => {
     if (form.hexInput !== '' && !validateHexColor(form.hexInput).ok)
-      setErrors((current) => ({ ...current, themeColor: validateForm(form, baseline).themeColor }));
+      setErrors((current) => ({ ...current, themeColor: validateForm(form, { ...baseline, hasPassword }).themeColor }));
   };
 
   const cancel = () => {
@@ -113,7 +115,7 @@ export function SettingsEditor(props: SettingsEditorProps) {
     event.preventDefault();
     if (saving) return;
     setStatus(null);
-    const invalid = validateForm(form, baseline);
+    const invalid = validateForm(form, { ...baseline, hasPassword });
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid);
       setTab(tabOfFirstError(invalid) ?? tab);

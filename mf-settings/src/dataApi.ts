@@ -43,7 +43,7 @@ const dataApi = api.enhanceEndpoints({ addTagTypes: ['ApiToken'] }).injectEndpoi
       query: (id) => ({ url: `tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['ApiToken'],
     }),
-    deleteAccount: build.mutation<void, { currentPassword: string }>({
+    deleteAccount: build.mutation<void, { currentPassword?: string }>({
       query: (body) => ({ url: 'users/me', method: 'DELETE', body }),
     }),
   }),
@@ -81,7 +81,7 @@ export function useRevokeToken(): Call<string, void> {
   const [trigger, { isLoading }] = dataApi.useRevokeTokenMutation();
   return [useCallback((id) => trigger(id).unwrap(), [trigger]), isLoading];
 }
-export function useDeleteAccount(): Call<{ currentPassword: string }, void> {
+export function useDeleteAccount(): Call<{ currentPassword?: string }, void> {
   const [trigger, { isLoading }] = dataApi.useDeleteAccountMutation();
   return [useCallback((arg) => trigger(arg).unwrap(), [trigger]), isLoading];
 }

@@ -45,6 +45,8 @@ export type FormKey = keyof SettingsForm;
 export interface Baseline {
   user: User;
   goal: Goal | null;
+  /** False for an account made through a sign-in provider, which has no password yet (default: it has one). */
+  hasPassword?: boolean;
 }
 
 /** PATCH /users/me body; the API also takes currentPassword (needed to change email or password). */
@@ -148,8 +150,9 @@ export function emailChanged(form: SettingsForm, user: User): boolean {
 }
 
 /** The current password is asked for once a new password or a changed email is entered. */
-export function needsCurrentPassword(form: SettingsForm, user: User): boolean {
-  return form.password !== '' || emailChanged(form, user);
+export function needsCurrentPassword(form: SettingsForm, user: User, hasPassword = true): boolean {
+  // an account made through a sign-in provider has no password to give: the server asks for a recent sign-in instead
+  return hasPassword && (form.password !== '' || emailChanged(form, user));
 }
 
 /** PATCH /users/me body with only what changed; empty optional values are left out. Null: nothing to send. */
@@ -227,7 +230,8 @@ export function validateForm(form: SettingsForm, baseline: Baseline): Record<str
   for (const result of [profile, goal])
     if (!result.success) for (const { field, issue } of fieldErrorsOf(result.error)) errors[field] ??= issue;
   if (form.email.trim() === '') errors.email = MESSAGES.emailRequired;
-  if (needsCurrentPassword(form, baseline.user) && form.currentPassword === '') errors.currentPassword = MESSAGES.currentPasswordRequired;
+  if (needsCurrentPassword(form, baseline.user, baseline.hasPassword) && form.currentPassword === '')
+    errors.currentPassword = MESSAGES.currentPasswordRequired;
   if (form.hexInput !== '') {
     const hex = validateHexColor(form.hexInput);
     if (!hex.ok) errors.themeColor = hex.error;

@@ -4,12 +4,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createAppStore, DEFAULT_PREFERENCES, type AppStore, type Goal, type Preferences, type User } from '@app/kit';
 import { apiError, installFetchMock, json, type MockCall, type MockHandler } from '@app/kit/testing';
+import type { SignInMethods } from './signInApi';
 import Settings from './Settings';
 import { makeUser } from './testData';
 
 export interface ServerState {
   user: User;
   goal: Goal | null;
+  /** GET /users/me/sign-in-methods (default: a password, no provider). */
+  signInMethods?: SignInMethods;
 }
 
 /**
@@ -23,6 +26,8 @@ export function fakeServer(state: ServerState, override?: (call: MockCall, state
     const body = typeof call.body === 'string' && call.body ? JSON.parse(call.body) : undefined;
     const route = `${call.method} ${call.path}`;
     if (route === 'GET /api/users/me') return json(200, state.user);
+    if (route === 'GET /api/users/me/sign-in-methods')
+      return json(200, state.signInMethods ?? { password: true, identities: [], providers: [] });
     if (route === 'PATCH /api/users/me') {
       const { password: _p, currentPassword: _c, ...rest } = body;
       state.user = { ...state.user, ...rest };

@@ -7,7 +7,8 @@ import type { Session } from './sessions.js';
 export const REFRESH_COOKIE = 'wt_refresh';
 const PATH = '/api/auth';
 
-const isSecure = (c: Context, config: Config) =>
+/** Secure as COOKIE_SECURE says; `auto`: when the request came over HTTPS (as the trusted proxy tells). */
+export const isSecure = (c: Context, config: Config) =>
   config.cookieSecure === 'true' ? true : config.cookieSecure === 'false' ? false : requestScheme(c, config) === 'https';
 
 /** HttpOnly, SameSite=Strict, Path=/api/auth, Secure behind HTTPS, no Domain; persistent only with "remember". */

@@ -69,7 +69,7 @@ const tooMany = (retryAfter: number) =>
 export async function verifyCurrentPasswordThrottled(
   deps: Pick<Deps, 'db' | 'config' | 'clock'>,
   c: Context,
-  user: { id: string; passwordHash: string },
+  user: { id: string; passwordHash: string | null },
   password: string,
 ): Promise<boolean> {
   const { db, config, clock } = deps;
@@ -81,7 +81,8 @@ export async function verifyCurrentPasswordThrottled(
     ],
     clock.now(),
   );
-  const ok = await verifyPassword(user.passwordHash, password);
+  // an account made through a sign-in provider has no password: nothing matches
+  const ok = user.passwordHash !== null && (await verifyPassword(user.passwordHash, password));
   if (ok) await attempt.succeeded();
   return ok;
 }

@@ -17,6 +17,7 @@ export const CITUS_SQL = join(REPO_ROOT, 'topology', 'citus.sql');
  */
 export const KEYED_ELSEWHERE: Record<string, string> = {
   user_emails: 'one account per address across every shard: a lookup distributed by the address',
+  external_identities: "one account per provider subject across every shard: a lookup distributed by the provider's subject",
 };
 
 export type UniqueIndex = { table: string; name: string; columns: string[] };

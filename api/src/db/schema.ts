@@ -39,7 +39,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey(),
     email: varchar('email', { length: 320 }).notNull(),
-    passwordHash: text('password_hash').notNull(),
+    // null for an account made by signing in with an external identity provider (it has no password yet)
+    passwordHash: text('password_hash'),
     firstName: varchar('first_name', { length: 100 }).notNull(),
     lastName: varchar('last_name', { length: 100 }).notNull(),
     role: roleEnum('role').notNull().default('USER'),
@@ -300,4 +301,46 @@ export const notificationSends = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel, t.period] })],
+);
+
+/**
+ * Accounts at external identity providers (OpenID Connect, GitHub) that sign a user in: the provider's id as
+ * configured (AUTH_PROVIDERS) and the subject it gives the person, never an e-mail match. Keyed by the provider's
+ * subject (under Citus a lookup distributed by subject, like user_emails); one per provider and user, kept so by the
+ * code that links them.
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    provider: varchar('provider', { length: 64 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the provider vouched for when it was linked (shown in Settings), if any. */
+    email: varchar('email', { length: 320 }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('external_identities_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in at an external provider under way (stage 'authorize': state, nonce and PKCE verifier), or its result
+ * waiting for the person (stage 'pending': a password to link an existing account, or an e-mail address). Found
+ * by SHA-256 of the random value in the browser's wt_external cookie, deleted when used, ten minutes at most.
+ */
+export const externalAuthFlows = pgTable(
+  'external_auth_flows',
+  {
+    idHash: varchar('id_hash', { length: 64 }).primaryKey(),
+    provider: varchar('provider', { length: 64 }).notNull(),
+    stage: varchar('stage', { length: 16 }).notNull(),
+    /** Set when a signed-in user links a provider from Settings. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('external_auth_flows_expires_at_idx').on(t.expiresAt)],
 );

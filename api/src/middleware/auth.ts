@@ -11,6 +11,7 @@ import { authenticateToken, TOKEN_PREFIX } from '../repositories/tokens.js';
 /** What a personal API token may never do, whatever its scope (method and path under /api). */
 function tokenRefusal(method: string, path: string): string | null {
   if (/^\/api\/tokens(\/|$)/.test(path)) return 'API tokens cannot manage API tokens';
+  if (/^\/api\/users\/me\/identities(\/|$)/.test(path)) return 'API tokens cannot connect or disconnect sign-in providers';
   if (path === '/api/users/me' && (method === 'PATCH' || method === 'DELETE'))
     return 'API tokens cannot change the profile, email or password, or delete the account';
   return null;

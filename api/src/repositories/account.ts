@@ -1,16 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { userEmails, users } from '../db/schema.js';
+import { externalIdentities, userEmails, users } from '../db/schema.js';
 
 /**
  * Deletes the user; sessions, entries, goal and avatars go with it (ON DELETE CASCADE). Their address is freed by
- * key as well: distributed by email, user_emails keeps no foreign key to users.
+ * key as well: distributed by email, user_emails keeps no foreign key to users (nor, by subject, external_identities).
  */
 export async function deleteUser(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
     if (rows.length === 0) return false;
     await tx.delete(userEmails).where(and(eq(userEmails.email, rows[0]!.email), eq(userEmails.userId, userId)));
+    // keyed by the provider's subject, external identities are not cascaded under Citus either
+    await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
     return true;
   });
 }

@@ -45,7 +45,7 @@ class EmailTaken extends Error {}
 /** Inserts a user; returns undefined when the email is taken (user_emails' key, race-safe). */
 export async function insertUser(
   db: Db,
-  v: { id: string; email: string; passwordHash: string; firstName: string; lastName: string; timeZone?: string; now: Date },
+  v: { id: string; email: string; passwordHash: string | null; firstName: string; lastName: string; timeZone?: string; now: Date },
 ): Promise<UserRow | undefined> {
   try {
     return await db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import { forbidden, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { clearRefreshCookie } from '../auth/cookie.js';
+import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
 import { findUserById, toUserDto } from '../repositories/users.js';
 import { listEntries } from '../repositories/weights.js';
 import { findGoal } from '../repositories/goals.js';
@@ -100,7 +101,7 @@ export function accountRoutes(deps: Deps) {
       tags: ['users'],
       summary: 'Delete my account and all its data',
       description:
-        'Needs {currentPassword}. Removes the user, every session, entry, goal, avatar and API token; clears the refresh cookie.',
+        'Needs {currentPassword} (an account without a password: a sign-in within the last 10 minutes). Removes the user, every session, entry, goal, avatar and API token; clears the refresh cookie.',
       security,
       middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
       request: { body: { content: { 'application/json': { schema: DeleteAccountSchema } }, required: true } },
@@ -119,8 +120,15 @@ export function accountRoutes(deps: Deps) {
       const userId = c.get('user').id;
       const user = await findUserById(db, userId);
       if (!user) throw forbidden('Unknown user');
-      if (!(await verifyCurrentPasswordThrottled(deps, c, user, currentPassword)))
+      if (user.passwordHash === null) {
+        // an account made through a sign-in provider has no password to confirm with: a recent sign-in stands for it
+        if (!(await signedInRecently(db, c.get('user').sessionId, deps.clock.now())))
+          throw validationError([{ field: 'general', issue: RECENT_SIGN_IN_ISSUE }]);
+      } else if (!currentPassword) {
+        throw validationError([{ field: 'currentPassword', issue: 'Enter your current password' }]);
+      } else if (!(await verifyCurrentPasswordThrottled(deps, c, user, currentPassword))) {
         throw validationError([{ field: 'currentPassword', issue: 'Current password is incorrect' }]);
+      }
       await deleteUser(db, userId);
       clearRefreshCookie(c, config);
       return c.body(null, 204);

@@ -114,7 +114,9 @@ export function authRoutes(deps: Deps) {
     );
     const user = await findUserByEmail(db, email);
     // always run one argon2 verification so unknown emails take as long as wrong passwords
-    const ok = await verifyPassword(user ? user.passwordHash : await dummyHash(config.argon2), body.password);
+    // (an account made through a sign-in provider has no password: it too gets the dummy, and a refusal)
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash(config.argon2)), body.password);
+    if (user && user.passwordHash === null) throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
     if (!user || !ok) throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
     await attempt.succeeded();
     await deleteExpiredSessions(db, user.id, now);

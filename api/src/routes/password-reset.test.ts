@@ -139,13 +139,3 @@ describeDb('password reset', (ctx) => {
     expect((await call(app, 'POST', '/api/auth/password-reset/request', { rawBody: '{}', contentType: 'text/plain' })).status).toBe(415);
   });
 });
-
-describeDb('identity providers', (ctx) => {
-  it('lists none by default and the configured ones otherwise', async () => {
-    expect((await call(ctx.app, 'GET', '/api/auth/providers')).body).toEqual({ providers: [] });
-    const app = ctx.makeApp({ oauthProviders: [{ id: 'google', name: 'Google', clientId: 'abc.apps.example' }] });
-    const r = await call(app, 'GET', '/api/auth/providers');
-    expect(r.body).toEqual({ providers: [{ id: 'google', name: 'Google' }] });
-    expect(r.text).not.toContain('abc.apps.example');
-  });
-});

@@ -13,6 +13,7 @@ import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
 import { bumpDataVersion, findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch } from '../repositories/users.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
+import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
 
 export function userRoutes(deps: Deps) {
   const { db, config, clock } = deps;
@@ -48,7 +49,8 @@ export function userRoutes(deps: Deps) {
     tags: ['users'],
     summary: 'Update the current user',
     description:
-      'Any subset of the profile fields. Changing email or password requires currentPassword. A password change ends every ' +
+      'Any subset of the profile fields. Changing email or password requires currentPassword (an account without a password, ' +
+      'made through a sign-in provider: a sign-in within the last 10 minutes; it may then set one). A password change ends every ' +
       'other session and rotates the current one (a new refresh cookie and accessToken are returned).',
     security: [{ bearerAuth: [] }],
     middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
@@ -82,7 +84,10 @@ export function userRoutes(deps: Deps) {
     if (body.password !== undefined && isCommonPassword(body.password)) details.push({ field: 'password', issue: COMMON_PASSWORD_ISSUE });
     if (details.length) throw validationError(details);
 
-    if (emailChanges || body.password !== undefined) {
+    if ((emailChanges || body.password !== undefined) && user.passwordHash === null) {
+      // an account made through a sign-in provider has no password to confirm with: a recent sign-in stands for it
+      if (!(await signedInRecently(db, me.sessionId, now))) throw validationError([{ field: 'general', issue: RECENT_SIGN_IN_ISSUE }]);
+    } else if (emailChanges || body.password !== undefined) {
       if (!body.currentPassword)
         throw validationError([{ field: 'currentPassword', issue: 'Enter your current password to change email or password' }]);
       if (!(await verifyCurrentPasswordThrottled(deps, c, user, body.currentPassword)))

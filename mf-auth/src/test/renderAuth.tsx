@@ -48,6 +48,9 @@ export function renderAuth(
   return { store, router, ...view };
 }
 
+/** The calls a form sent: without the sign-in screens' own request for the list of providers. */
+export const sent = <T extends { path: string }>(calls: T[]) => calls.filter((c) => c.path !== '/api/auth/providers');
+
 /** A fetch answer that waits until the test releases it. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;
