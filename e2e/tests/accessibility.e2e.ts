@@ -73,7 +73,7 @@ const STATES: State[] = [
     },
   },
   { name: 'settings-account', path: '/dashboard/settings', signedIn: true, act: (p) => p.getByRole('tab', { name: 'Account' }).waitFor() },
-  ...(['Preferences', 'Goals', 'Data'] as const).map((tab) => ({
+  ...(['Preferences', 'Goals', 'Reminders', 'Data'] as const).map((tab) => ({
     name: `settings-${tab.toLowerCase()}`,
     path: '/dashboard/settings',
     signedIn: true,
