@@ -2,7 +2,7 @@
 // primary + streaming replica, N API processes, nginx in front with TLS and HTTP/2.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
-import { appendFileSync, chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startPgCluster, type PgCluster } from '../api/src/test/pg-cluster';
 import { remotesManifest, REMOTES } from '../shell/server/remotes';
@@ -116,7 +116,11 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
     child.stderr?.on('data', write);
     const api = { port, child, log };
     apis[i] = api;
-    await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);
+    // a busy machine may take a minute or more to compile and start it
+    await waitForUrl(`http://127.0.0.1:${port}/api/health`, 180_000).catch((err: Error) => {
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '(no output)';
+      throw new Error(`${err.message}\n--- ${path.basename(log)} ---\n${tail}`, { cause: err });
+    });
     return api;
   };
 

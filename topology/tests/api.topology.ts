@@ -83,6 +83,8 @@ describe.runIf(BASE)('nginx in front', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
     expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect((await send('GET', '/no-such-file.js')).status).toBe(404);
 
     const remotes = await send('GET', '/remotes.json');
@@ -109,6 +111,10 @@ describe.runIf(BASE)('nginx in front', () => {
       expect((await send('POST', '/api/weights', { token: user.token, body: { date, weightKg } })).status).toBe(201);
     const list = await send('GET', '/api/weights?start_date=2026-10-01&end_date=2026-10-31', { token: user.token });
     expect(list.body.map((e) => e.date)).toEqual(['2026-10-01', '2026-10-02', '2026-10-09']);
+    // the API's own headers, once each: nginx adds its page headers to pages only
+    expect(list.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(list.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(list.headers.get('content-security-policy')).toBeNull();
     const etag = list.headers.get('etag')!;
     const again = await send('GET', '/api/weights?start_date=2026-10-01&end_date=2026-10-31', {
       token: user.token,
