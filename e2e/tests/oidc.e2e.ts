@@ -39,6 +39,8 @@ describe('sign-in with an external identity provider', () => {
     const problems = watchProblems(page);
     const email = `e2e-oidc-${randomUUID()}@example.com`;
     await page.goto(`${BASE_URL}/login`);
+    await page.getByRole('button', { name: 'Continue with Test ID' }).waitFor();
+    await screenshot(page, 'oidc-login');
     await page.getByRole('button', { name: 'Continue with Test ID' }).click();
     await atProvider(page, { email, given: 'Katherine', family: 'Johnson' });
     await page.waitForURL(`${BASE_URL}/dashboard/overview`);
@@ -53,6 +55,7 @@ describe('sign-in with an external identity provider', () => {
     await page.goto(`${BASE_URL}/dashboard/settings`);
     await page.getByRole('heading', { name: 'Sign-in methods' }).waitFor();
     await page.getByText(`Connected as ${email}`).waitFor();
+    await screenshot(page, 'oidc-settings');
     await expect(page.getByRole('button', { name: 'Disconnect Test ID' }).isDisabled()).resolves.toBe(true);
     expect(problems).toEqual([]);
     await context.close();
