@@ -114,12 +114,16 @@ it('three parallel 5 MiB imports leave health checks answered within millisecond
     }
     latencies.sort((a, b) => a - b);
     const worst = latencies[latencies.length - 1]!;
+    // time the probes spent waiting beyond a normal answer: parsing on the event loop holds it ~1.5 s per import
+    const stalled = latencies.reduce((t, l) => t + Math.max(0, l - 50), 0);
     console.info(
-      `health during 3 imports: ${latencies.length} probes, median ${latencies[latencies.length >> 1]!.toFixed(1)} ms, worst ${worst.toFixed(1)} ms`,
+      `health during 3 imports: ${latencies.length} probes, median ${latencies[latencies.length >> 1]!.toFixed(1)} ms, worst ${worst.toFixed(1)} ms, stalled ${stalled.toFixed(0)} ms`,
     );
-    // parsing on the event loop made the worst probe wait ~1.5 s; here ~25 ms on a quiet machine. The bound tells
-    // the two apart while leaving room for a machine whose two cores also run the other suites (seen: 136 ms).
-    expect(worst).toBeLessThan(400);
+    // Parsing on the event loop stalled the probes for ~4.5 s in all; here almost nothing on a quiet machine. A
+    // machine whose two cores also run the other suites may deschedule the API once for a second (seen: 1.3 s), so
+    // the bound is on the total stall, which tells the two apart, not on the single worst probe.
+    expect(latencies[latencies.length >> 1]!).toBeLessThan(50);
+    expect(stalled).toBeLessThan(2500);
   } finally {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -205,9 +209,14 @@ it('a 40 MiB Apple Health archive is uploaded and read without holding health ch
     expect(result.preview!.counts.rows).toBe(153); // one weight a 1,000 minutes: 220 readings on 153 days
     latencies.sort((a, b) => a - b);
     const worst = latencies[latencies.length - 1]!;
-    console.info(`health during a ${(size / 2 ** 20).toFixed(0)} MiB archive: ${latencies.length} probes, worst ${worst.toFixed(1)} ms`);
-    // reading the archive on the event loop would hold the probes for seconds; the bound leaves room for a busy machine
-    expect(worst).toBeLessThan(400);
+    const stalled = latencies.reduce((t, l) => t + Math.max(0, l - 50), 0);
+    console.info(
+      `health during a ${(size / 2 ** 20).toFixed(0)} MiB archive: ${latencies.length} probes, worst ${worst.toFixed(1)} ms, stalled ${stalled.toFixed(0)} ms`,
+    );
+    // reading the archive on the event loop would hold the probes for seconds in all; the bound on the total stall
+    // leaves room for a busy machine descheduling the API once
+    expect(latencies[latencies.length >> 1]!).toBeLessThan(50);
+    expect(stalled).toBeLessThan(2500);
   } finally {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
