@@ -1,4 +1,4 @@
-import { daysInMonth, isCalendarDate, isTimeZone } from '@app/contract';
+import { dateOfDayNumber, dayNumberOf, daysInMonth, isCalendarDate, isTimeZone } from '@app/contract';
 
 export { daysInMonth };
 
@@ -48,33 +48,16 @@ export function toDateString(date: Date): DateString {
 }
 
 /**
- * The day number of a calendar date (days since 1970-01-01 on the proleptic Gregorian calendar), by arithmetic
- * on the date's digits: no Date and no time zone is involved, so DST can never add or lose a day. Charts over
- * years of entries call this for every point.
+ * The day number of a calendar date (days since 1970-01-01), by arithmetic on the date's digits (the contract's
+ * calendar maths): no Date and no time zone is involved, so DST can never add or lose a day. Charts over years of
+ * entries call this for every point.
  */
 export function dayNumber(input: DateInput): number {
-  const s = normalizeDate(input);
-  const digits = (from: number, to: number) => {
-    let n = 0;
-    for (let i = from; i < to; i++) n = n * 10 + s.charCodeAt(i) - 48;
-    return n;
-  };
-  const month = digits(5, 7);
-  // count years from March, so the leap day is the last day of its year
-  const year = digits(0, 4) - (month <= 2 ? 1 : 0);
-  const era = Math.floor(year / 400);
-  const yearOfEra = year - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + digits(8, 10) - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  // 719468 days from 0000-03-01 to 1970-01-01
-  return era * 146_097 + dayOfEra - 719_468;
+  return dayNumberOf(normalizeDate(input));
 }
 
 /** The calendar date of a day number (see dayNumber). */
-export function fromDayNumber(day: number): DateString {
-  const d = new Date(day * 86_400_000);
-  return `${pad4(d.getUTCFullYear())}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
-}
+export const fromDayNumber: (day: number) => DateString = dateOfDayNumber;
 
 /** Accepts either form and returns the calendar day as 'yyyy-MM-dd' (validating strings). */
 export function normalizeDate(input: DateInput): DateString {
