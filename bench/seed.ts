@@ -82,10 +82,15 @@ export async function seed(opts: SeedOptions = seedOptions()): Promise<SeedResul
         `insert into users (id, email, password_hash, first_name, last_name, height_cm, week_starts_on, created_at, updated_at)
          select md5(e)::uuid, e, $2, 'Bench', 'User ' || split_part(split_part(e, '@', 1), '-', 3), 175, 1, now(), now()
          from unnest($1::text[]) e
-         on conflict (email) do nothing`,
+         on conflict (id) do nothing`,
         [missing.rows.map((r) => r.email), hash],
       );
       insertedUsers = r.rowCount ?? 0;
+      // sign-in finds an account by its address in user_emails, as the API's sign-up writes it
+      await client.query(
+        `insert into user_emails (email, user_id) select e, md5(e)::uuid from unnest($1::text[]) e on conflict (email) do nothing`,
+        [missing.rows.map((r) => r.email)],
+      );
     }
 
     // Entries: for each user, the days from (its start date or the day after its last entry) to today.

@@ -7,6 +7,7 @@ import { createLogger, type Logger } from './lib/logger.js';
 import { ApiError, isDatabaseUnavailable } from './lib/errors.js';
 import { errorResponse } from './lib/respond.js';
 import { ReadCache } from './lib/read-cache.js';
+import type { SessionCache } from './auth/session-cache.js';
 import { validationHook } from './lib/validation.js';
 import { requestContext } from './middleware/request-context.js';
 import { cors } from './middleware/cors.js';
@@ -43,10 +44,12 @@ export type CreateAppOptions = {
   push?: PushSender;
   /** The reminder service the job queue also runs (main.ts shares one); made here when absent. */
   reminders?: ReminderService;
+  /** Sessions checked lately (main.ts keeps it in step with the database's notices); none: every request asks. */
+  sessionCache?: SessionCache;
 };
 
 /** Builds the Hono app. Pure: no I/O happens here or at import time. */
-export function createApp({ db, config, clock, log, ping, mail, push, reminders }: CreateAppOptions) {
+export function createApp({ db, config, clock, log, ping, mail, push, reminders, sessionCache }: CreateAppOptions) {
   const deps: Deps = {
     db,
     config,
@@ -54,6 +57,7 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders 
     log: log ?? createLogger(config.logLevel),
     ping,
     readCache: new ReadCache(config.readCacheBytes),
+    sessionCache,
   };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

@@ -10,6 +10,7 @@ import { loadPushConfig, PushConfigError, type PushConfig } from './push/config.
 
 export type { MailConfig, PushConfig };
 import { parseIdentityProviders, type IdentityProviderConfig } from './auth/provider-config.js';
+import { DEFAULT_SESSION_CACHE_MS } from './auth/session-cache.js';
 
 /** The repository root (api/src/config.ts → ../../). Resolved from this file, never from cwd. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -60,6 +61,8 @@ export type Config = {
   jsonBodyLimit: number;
   /** Memory for kept answers of weight reads (READ_CACHE_MB, default 32 MiB; 0 keeps none). */
   readCacheBytes: number;
+  /** How long a checked session is kept before it is asked again (SESSION_CACHE_MS, default 5 s; 0 keeps none). */
+  sessionCacheMs?: number;
   /** Maximum avatar file in bytes (2 MiB). */
   avatarLimit: number;
   /** Where e-mails go; defaults to the console transport. */
@@ -104,6 +107,7 @@ const EnvSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_SESSION_CACHE_MS),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // attempts per window; raise them for load or browser test runs that log in many times from one address
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerIp.limit),
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jsonBodyLimit: 1024 * 1024,
     readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
+    sessionCacheMs: e.SESSION_CACHE_MS,
     avatarLimit: AVATAR_MAX_BYTES,
     mail,
     mailFrom: from,

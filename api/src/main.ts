@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { createApp } from './app.js';
+import { SessionCache } from './auth/session-cache.js';
 import { createLogger } from './lib/logger.js';
 import { systemClock } from './lib/clock.js';
 import { createMailTransport } from './mail/transport.js';
@@ -38,7 +39,12 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
     jwtSecret: config.jwtSecret,
     publicUrl: (config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
   });
-  const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping, mail, push, reminders });
+  // sessions checked lately are kept while this process hears every change to them (see auth/session-cache.ts)
+  const sessionCache = config.sessionCacheMs ? new SessionCache(config.sessionCacheMs) : undefined;
+  const notices = sessionCache
+    ? await database.listen({ notice: (userId) => sessionCache.forgetUser(userId), live: (on) => sessionCache.setLive(on) })
+    : undefined;
+  const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping, mail, push, reminders, sessionCache });
   if (config.pushOff && !cluster.isWorker) process.stdout.write(`${config.pushOff}\n`);
   // every process takes jobs from the one queue in the database; REMINDERS=off leaves that to other processes
   let queue: ReminderQueue | undefined;
@@ -102,6 +108,7 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
         // a job being sent finishes first; a job not finished in time is taken again after a restart
         await queue?.stop();
         await mail.close?.();
+        await notices?.close();
       } catch {
         /* stopping anyway */
       }

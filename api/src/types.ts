@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { UserRow } from './repositories/users.js';
 import type { ReadCache } from './lib/read-cache.js';
+import type { SessionCache } from './auth/session-cache.js';
 
 export type AuthUser = {
   id: string;
@@ -26,6 +27,8 @@ export type Deps = {
   ping?: () => Promise<void>;
   /** The answers of the users' weight reads, kept by ETag. */
   readCache: ReadCache;
+  /** Sessions checked lately, when this process hears the database's notices of changed users (main.ts). */
+  sessionCache?: SessionCache;
 };
 
 export type AppEnv = {

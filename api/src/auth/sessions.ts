@@ -66,10 +66,15 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
  * revocation take effect at once), and, read in the same round trip, the user's row (profile, data version: the ETag
  * of their lists), so the calls that answer with the user need no second query. Null when the session has ended.
  */
-export async function activeSessionUser(db: Db, sessionId: string, userId: string, now: Date): Promise<typeof users.$inferSelect | null> {
+export async function activeSessionUser(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  now: Date,
+): Promise<{ user: typeof users.$inferSelect; expiresAt: Date } | null> {
   const statement = prepared(db, 'active_session', (d) =>
     d
-      .select({ user: getTableColumns(users) })
+      .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -83,7 +88,7 @@ export async function activeSessionUser(db: Db, sessionId: string, userId: strin
       .prepare('active_session'),
   );
   const rows = await statement.execute({ sessionId, userId, now });
-  return rows[0]?.user ?? null;
+  return rows[0] ?? null;
 }
 
 /** Whether the session exists and has not expired. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { MIGRATIONS_FOLDER, MIGRATION_LOCK_KEY } from './migrate.js';
 import { openPgReplicas, routeReads, type PgReplicas } from './replicas.js';
+import { listenPglite, listenPostgres, type NoticeHandlers, type NoticeListener } from './notices.js';
 
 export type Schema = typeof schema;
 /** The driver-independent drizzle database (node-postgres or PGlite). */
@@ -18,6 +19,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** The read replicas, when DATABASE_REPLICA_URLS names some. */
   replicas?: PgReplicas;
+  /** Hears the notices of changed users (db/notices.ts) until closed. */
+  listen(handlers: NoticeHandlers): Promise<NoticeListener>;
 };
 
 export type OpenOptions = {
@@ -69,6 +72,7 @@ export async function openPostgres(
     db,
     driver: 'postgres',
     replicas,
+    listen: (handlers) => listenPostgres(databaseUrl, handlers, logLine),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -103,6 +107,7 @@ export async function wrapPglite(client: PgliteLike): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    listen: (handlers) => listenPglite(client, handlers),
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);

@@ -35,15 +35,36 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
       if (refusal) throw forbidden(refusal);
       if (p.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw forbidden('This token is read-only');
       c.set('user', { id: p.userId, sessionId: '', role: p.role, apiToken: { id: p.tokenId, scope: p.scope }, dataVersion: p.dataVersion });
-      return withReadRoute(deps, c, p.userId, p.writtenAt, now, next);
+      return forgettingWrites(deps, c, p.userId, () => withReadRoute(deps, c, p.userId, p.writtenAt, now, next));
     }
     const claims = await verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
-    const row = await activeSessionUser(deps.db, claims.sid, claims.sub, now);
-    if (!row) throw forbidden('Session has ended');
+    const cache = deps.sessionCache;
+    let row = cache?.get(claims.sid, claims.sub, now);
+    if (!row) {
+      const ticket = cache?.ticket(claims.sub);
+      const found = await activeSessionUser(deps.db, claims.sid, claims.sub, now);
+      if (!found) throw forbidden('Session has ended');
+      row = found.user;
+      if (ticket) cache!.set(ticket, claims.sid, row, found.expiresAt, now);
+    }
     c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion: Number(row.dataVersion), row });
-    return withReadRoute(deps, c, claims.sub, row.writtenAt, now, next);
+    const writtenAt = row.writtenAt;
+    return forgettingWrites(deps, c, claims.sub, () => withReadRoute(deps, c, claims.sub, writtenAt, now, next));
   };
+}
+
+/**
+ * Whatever a write changed (entries, profile, password, sessions) is read again by this process's next request of
+ * the user, before the answer leaves; other processes drop it on the database's notice.
+ */
+async function forgettingWrites(deps: Deps, c: Context<AppEnv>, userId: string, run: () => Promise<void>): Promise<void> {
+  if (!deps.sessionCache || !isWrite(c.req.method)) return run();
+  try {
+    return await run();
+  } finally {
+    deps.sessionCache.forgetUser(userId);
+  }
 }
 
 /**

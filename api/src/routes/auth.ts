@@ -172,7 +172,11 @@ export function authRoutes(deps: Deps) {
     const raw = readRefreshCookie(c);
     if (raw) {
       const session = await validateSessionToken(db, raw, clock.now());
-      if (session) await invalidateSession(db, session.id);
+      if (session) {
+        await invalidateSession(db, session.id);
+        // its access token stops working here at once, and in other processes on the database's notice
+        deps.sessionCache?.forgetUser(session.userId);
+      }
     }
     clearRefreshCookie(c, config);
     return c.body(null, 204);

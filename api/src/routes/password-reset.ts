@@ -145,7 +145,7 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
     if (!(await isPasswordResetUsable(db, tokenHash, now))) throw invalidLink();
     if (isCommonPassword(body.password)) throw validationError([{ field: 'password', issue: COMMON_PASSWORD_ISSUE }]);
     const passwordHash = await hashPassword(body.password, config.argon2);
-    const email = await db.transaction(async (tx) => {
+    const { email, userId } = await db.transaction(async (tx) => {
       // the atomic use decides: of two concurrent confirms only one finds the token unused
       const userId = await consumePasswordReset(tx, tokenHash, now);
       if (!userId) throw invalidLink();
@@ -153,8 +153,9 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       if (!updated) throw invalidLink();
       await invalidateOtherSessions(tx, userId, null);
       await retireOtherPasswordResets(tx, userId, now);
-      return updated.email;
+      return { email: updated.email, userId };
     });
+    deps.sessionCache?.forgetUser(userId);
     // the owner proved control of the mailbox: earlier failed logins no longer block the account
     await clearLimit(db, loginEmailKey(email));
     return c.body(null, 204);

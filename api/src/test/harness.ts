@@ -9,6 +9,8 @@ import type { Config } from '../config.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../config.js';
 import { openPostgres, wrapPglite, type Database, type Db } from '../db/client.js';
 import { createApp } from '../app.js';
+import { DEFAULT_SESSION_CACHE_MS, SessionCache } from '../auth/session-cache.js';
+import type { NoticeListener } from '../db/notices.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 
@@ -122,15 +124,51 @@ export class Ctx {
     this.logs.push(JSON.stringify({ level, ...line }));
   };
 
+  /** Sessions checked lately, kept in step with the database's notices as in production (main.ts). */
+  sessionCache = new SessionCache(DEFAULT_SESSION_CACHE_MS);
+  private listeners: NoticeListener[] = [];
+
   /** A new app over the same database, with config overrides (e.g. trustedProxies, production argon2). */
   makeApp(overrides: Partial<Config> = {}): TestApp {
-    return createApp({ db: this.db, config: testConfig(overrides), clock: this.clock, log: this.log, ping: this.database.ping });
+    return createApp({
+      db: this.db,
+      config: testConfig(overrides),
+      clock: this.clock,
+      log: this.log,
+      ping: this.database.ping,
+      sessionCache: this.sessionCache,
+    });
+  }
+
+  /** An app as another API process would run it: its own kept sessions, told of changes only by the database. */
+  async otherProcess(): Promise<{ app: TestApp; sessionCache: SessionCache }> {
+    const sessionCache = new SessionCache(DEFAULT_SESSION_CACHE_MS);
+    await this.hear(sessionCache);
+    const app = createApp({ db: this.db, config: this.config, clock: this.clock, log: this.log, ping: this.database.ping, sessionCache });
+    return { app, sessionCache };
   }
 
   async setup() {
     this.database = await openTestDatabase(this.driver);
     this.db = this.database.db;
-    this.app = createApp({ db: this.db, config: this.config, clock: this.clock, log: this.log, ping: this.database.ping });
+    await this.hear(this.sessionCache);
+    this.app = createApp({
+      db: this.db,
+      config: this.config,
+      clock: this.clock,
+      log: this.log,
+      ping: this.database.ping,
+      sessionCache: this.sessionCache,
+    });
+  }
+
+  async teardown() {
+    for (const l of this.listeners.splice(0)) await l.close();
+    await this.database?.close();
+  }
+
+  private async hear(cache: SessionCache) {
+    this.listeners.push(await this.database.listen({ notice: (id) => cache.forgetUser(id), live: (on) => cache.setLive(on) }));
   }
 }
 
@@ -140,9 +178,7 @@ export function describeDb(title: string, body: (ctx: Ctx) => void) {
     describe(`${title} [${driver}]`, () => {
       const ctx = new Ctx(driver);
       beforeAll(() => ctx.setup(), 60_000);
-      afterAll(async () => {
-        await ctx.database?.close();
-      }, 60_000);
+      afterAll(() => ctx.teardown(), 60_000);
       body(ctx);
     });
   }
