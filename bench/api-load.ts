@@ -21,6 +21,7 @@ import {
   waitForUrl,
   yearsAgo,
 } from './lib/common.js';
+import { cpuShares, cpuSnapshot, type CpuShares } from './lib/cpu.js';
 
 const run = promisify(execFile);
 
@@ -36,15 +37,20 @@ export interface LoadRow {
   errors: number;
   non2xx: number;
   total: number;
+  /** Where the machine's CPU went meanwhile (autocannon rows). */
+  cpu?: CpuShares;
 }
 
 /** GET /api/weights (1 year) again with API_WORKERS processes, and on the embedded database (PGlite). */
 export interface ScalingRow {
   setup: string;
+  /** One of ENDPOINTS (the embedded database answers them all; the other setups the one-year list). */
+  endpoint: string;
   connections: number;
   rps: number;
   p99: number;
   non2xx: number;
+  cpu?: CpuShares;
 }
 
 export interface ApiLoadResult {
@@ -126,12 +132,14 @@ async function cannon(spec: {
   headers?: Record<string, string>;
   bodies?: string[];
 }) {
+  const before = cpuSnapshot();
   const { stdout } = await run(process.execPath, [path.join(BENCH_DIR, 'lib/cannon-runner.mjs'), JSON.stringify(spec)], {
     cwd: ROOT,
     timeout: (spec.duration + 30) * 1000,
     maxBuffer: 1 << 20,
   });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as {
+  const after = cpuSnapshot();
+  const r = JSON.parse(stdout.trim().split('\n').pop()!) as {
     rps: number;
     p50: number;
     p99: number;
@@ -139,7 +147,9 @@ async function cannon(spec: {
     timeouts: number;
     non2xx: number;
     total: number;
+    cpuSeconds: number;
   };
+  return { ...r, cpu: cpuShares(before, after, spec.duration, r.cpuSeconds) };
 }
 
 async function pgbench(bin: string, script: string, clients: number, duration: number): Promise<Omit<LoadRow, 'target'>> {
@@ -229,12 +239,16 @@ export async function runScaling(
   const oneYear = `start_date=${day(-365)}&end_date=${day(0)}`;
   const port = API_PORT + 2;
   const base = `http://127.0.0.1:${port}`;
-  const measure = async (setup: string, headers: Record<string, string>) => {
-    await cannon({ url: `${base}/api/weights?${oneYear}`, headers, connections: 4, duration: 1 });
+  type Target = { url: string; method?: string; headers?: Record<string, string>; bodies?: string[] };
+  const measure = async (setup: string, headers: Record<string, string>, endpoints: Array<[string, Target]> = []) => {
+    const targets: Array<[string, Target]> = [[ENDPOINTS[0], { url: `${base}/api/weights?${oneYear}`, headers }], ...endpoints];
+    for (const [, t] of targets) await cannon({ ...t, connections: 4, duration: 1 });
     for (const c of connections) {
-      const r = await cannon({ url: `${base}/api/weights?${oneYear}`, headers, connections: c, duration });
-      rows.push({ setup, connections: c, rps: r.rps, p99: r.p99, non2xx: r.non2xx + r.errors });
-      process.stderr.write(`  ${setup} @${c}: ${r.rps.toFixed(0)} req/s p99 ${r.p99} ms\n`);
+      for (const [endpoint, t] of targets) {
+        const r = await cannon({ ...t, connections: c, duration });
+        rows.push({ setup, endpoint, connections: c, rps: r.rps, p99: r.p99, non2xx: r.non2xx + r.errors, cpu: r.cpu });
+        process.stderr.write(`  ${setup} ${endpoint} @${c}: ${r.rps.toFixed(0)} req/s p99 ${r.p99} ms\n`);
+      }
     }
   };
   // several processes on PostgreSQL
@@ -300,7 +314,13 @@ export async function runScaling(
       });
       if (res.status !== 201) throw new Error(`seed: ${res.status}`);
     }
-    await measure('embedded PGlite (npm start default)', headers);
+    // the same calls as on PostgreSQL, over the year this user has (the averages: weekly over that year)
+    const bodies = Array.from({ length: 20 }, (_, i) => JSON.stringify({ date: day(-40 - i), weightKg: 80 + (i % 7) / 10, notes: null }));
+    await measure('embedded PGlite (npm start default)', headers, [
+      [ENDPOINTS[1], { url: `${base}/api/weights/average/weekly?${oneYear}&week_starts_on=1`, headers }],
+      [ENDPOINTS[2], { url: `${base}/api/weights`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, bodies }],
+      [ENDPOINTS[3], { url: `${base}/api/users/me`, headers }],
+    ]);
   } catch (e) {
     failures.push(`embedded PGlite: ${(e as Error).message.split('\n')[0]}`);
   } finally {
@@ -410,6 +430,7 @@ export async function runApiLoad(opts: { connections?: number[]; duration?: numb
             errors: r.errors + r.timeouts,
             non2xx: r.non2xx,
             total: r.total,
+            cpu: r.cpu,
           });
           process.stderr.write(`  ${name} @${c}: ${r.rps.toFixed(0)} req/s p50 ${r.p50} ms p99 ${r.p99} ms\n`);
         } catch (e) {

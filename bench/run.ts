@@ -8,6 +8,7 @@ import pg from 'pg';
 import { seed } from './seed.js';
 import { explainWeightQueries } from './plans.js';
 import { CEILING, ENDPOINT_KEYS, ENDPOINTS, HELLO, runApiLoad, type LoadRow } from './api-load.js';
+import type { CpuShares } from './lib/cpu.js';
 import { measureBuilds } from './build-times.js';
 import { PAGES, VARIANTS, runFrontend, type PageResult, type PageSample } from './frontend.js';
 import { BENCH_DATABASE_URL, BENCH_DIR, ROOT, fmt, median, table } from './lib/common.js';
@@ -178,27 +179,63 @@ if (load) {
     }
   }
   out.push(table(['endpoint', 'connections', 'req/s', 'of pgbench on its own SQL', 'of hello-world', 'p99 ms'], rows), '');
+  const post16 = rowOf(load.rows, ENDPOINTS[2], 16);
+  const postSql16 = rowOf(load.rows, CEILING[ENDPOINTS[2]], 16);
+  out.push(
+    "### Where a request's time goes",
+    '',
+    'Profiles (`node --cpu-prof`) of the API under 16 connections of GET /api/users/me. Before each process kept the sessions it ' +
+      'had checked, a quarter of its CPU went to node-postgres (the session query every signed-in request made first, then ' +
+      'parsing its row) and the process waited on PostgreSQL between requests. Now a checked session is kept for up to 5 s and ' +
+      "dropped on the database's notice of any change to that user (`SESSION_CACHE_MS`, README), so a read whose answer is " +
+      'kept makes no query at all: no node-postgres frame is left in the profile, and the largest single cost is writing the ' +
+      "response to the socket (writev, about a quarter), then Hono's routing and response (6 %) and the access token's HMAC (5 %)." +
+      (post16 && postSql16
+        ? ` POST /api/weights waits on PostgreSQL's commit: every upsert moves the same user's data version, so 16 concurrent writes of one user queue on one row; its p99 at 16 connections (${lat(post16.p99)} ms) stands next to pgbench's on the same statements (${lat(postSql16.p99)} ms).`
+        : ''),
+    '',
+  );
   if (load.scaling.length) {
-    out.push('### GET /api/weights (1 year) on other setups', '');
+    out.push('### Other setups', '');
     out.push(
-      'The same call with several API processes on PostgreSQL (API_WORKERS, the cluster module), with the read cache off (every request reads PostgreSQL), and on the embedded PGlite database `npm start` uses without DATABASE_URL (one user, a year of daily entries). Compare with the one-process row above.',
+      'GET /api/weights (1 year) with several API processes on PostgreSQL (API_WORKERS, the cluster module) and with the read cache off (every request reads PostgreSQL); and every endpoint on the embedded PGlite database `npm start` uses without DATABASE_URL (one user with a year of daily entries, so its weekly averages span that year, not ten). Compared with the one-process row of the same endpoint on PostgreSQL above.',
       '',
     );
-    const one = (c: number) => rowOf(load!.rows, ENDPOINTS[0], c);
     out.push(
       table(
-        ['setup', 'connections', 'req/s', 'vs 1 process on PostgreSQL', 'p99 ms', 'non-2xx'],
-        load.scaling.map((r) => [
-          r.setup,
-          r.connections,
-          fmt(r.rps),
-          one(r.connections) ? `${fmt(r.rps / one(r.connections)!.rps, 2)}×` : 'n/a',
-          lat(r.p99),
-          r.non2xx,
-        ]),
+        ['setup', 'endpoint', 'connections', 'req/s', 'vs 1 process on PostgreSQL', 'p99 ms', 'non-2xx'],
+        load.scaling.map((r) => {
+          const one =
+            r.endpoint === ENDPOINTS[1] && r.setup.startsWith('embedded') ? undefined : rowOf(load!.rows, r.endpoint, r.connections);
+          return [r.setup, r.endpoint, r.connections, fmt(r.rps), one ? `${fmt(r.rps / one.rps, 2)}×` : 'n/a', lat(r.p99), r.non2xx];
+        }),
       ),
       '',
     );
+    const cpuRows: (string | number)[][] = [];
+    const cores = (x: number) => fmt(x, 2);
+    const cpuRow = (label: string, c: number, rps: number, cpu?: CpuShares) => {
+      if (cpu)
+        cpuRows.push([label, c, fmt(rps), cores(cpu.api), cores(cpu.postgres), cores(cpu.loadgen), cores(cpu.other), cores(cpu.idle)]);
+    };
+    for (const c of load.connections.filter((x) => x > 1)) {
+      const one = rowOf(load.rows, ENDPOINTS[0], c);
+      if (one) cpuRow('GET /api/weights (1 year), 1 process', c, one.rps, one.cpu);
+      for (const r of load.scaling.filter((x) => x.connections === c && x.setup.includes('API_WORKERS')))
+        cpuRow(`GET /api/weights (1 year), ${r.setup.split(', ')[1]}`, c, r.rps, r.cpu);
+      const me = rowOf(load.rows, ENDPOINTS[3], c);
+      if (me) cpuRow('GET /api/users/me, 1 process', c, me.rps, me.cpu);
+      const post = rowOf(load.rows, ENDPOINTS[2], c);
+      if (post) cpuRow('POST /api/weights, 1 process', c, post.rps, post.cpu);
+    }
+    if (cpuRows.length) {
+      out.push('### Where the CPU went', '');
+      out.push(
+        `Busy cores of this ${os.cpus().length}-core machine during each measurement, read from /proc: the API's processes, PostgreSQL's (every backend), the load generator (autocannon, as it measured itself), anything else, and idle. When the API's share cannot grow because the load generator and PostgreSQL hold the rest of the cores, more API processes cannot raise throughput on this machine.`,
+        '',
+      );
+      out.push(table(['measurement', 'connections', 'req/s', 'API', 'PostgreSQL', 'load generator', 'other', 'idle'], cpuRows), '');
+    }
   }
 }
 
@@ -477,9 +514,20 @@ function figures(): Record<string, number> {
       f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
     }
   }
+  const cpuFigures = (base: string, cpu?: CpuShares) => {
+    if (!cpu) return;
+    for (const k of ['api', 'postgres', 'loadgen', 'other', 'idle'] as const) f[`${base}.cpu_cores.${k}`] = cpu[k];
+  };
+  for (const r of load?.rows ?? []) {
+    const e = ENDPOINTS.find((x) => x === r.target);
+    if (e) cpuFigures(`api.${ENDPOINT_KEYS[e]}.c${r.connections}`, r.cpu);
+  }
   for (const r of load?.scaling ?? []) {
     const key = r.setup.startsWith('embedded') ? 'embedded' : r.setup.includes('READ_CACHE_MB=0') ? 'uncached' : 'workers';
-    f[`api.weights_1y.${key}.c${r.connections}.rps`] = r.rps;
+    const endpoint = ENDPOINT_KEYS[r.endpoint as (typeof ENDPOINTS)[number]] ?? 'weights_1y';
+    f[`api.${endpoint}.${key}.c${r.connections}.rps`] = r.rps;
+    f[`api.${endpoint}.${key}.c${r.connections}.p99_ms`] = r.p99;
+    cpuFigures(`api.${endpoint}.${key}.c${r.connections}`, r.cpu);
     const one = rowOf(load!.rows, ENDPOINTS[0], r.connections);
     if (one && key === 'workers') f[`api.weights_1y.workers.c${r.connections}.speedup`] = r.rps / one.rps;
   }

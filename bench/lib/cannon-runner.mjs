@@ -9,6 +9,7 @@ if (url.hostname !== '127.0.0.1') throw new Error('loopback only');
 let i = 0;
 const request = { method: spec.method ?? 'GET', path: url.pathname + url.search, headers: spec.headers ?? {} };
 if (spec.bodies?.length) request.setupRequest = (req) => ({ ...req, body: spec.bodies[i++ % spec.bodies.length] });
+const cpuBefore = process.cpuUsage();
 const result = await autocannon({
   url: url.origin,
   connections: spec.connections,
@@ -27,5 +28,7 @@ const out = {
   non2xx: result.non2xx,
   ok: result['2xx'],
   bytesPerSec: result.throughput.average,
+  // the load generator's own CPU time during the measurement, in seconds
+  cpuSeconds: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(cpuBefore)),
 };
 process.stdout.write(JSON.stringify(out) + '\n');
