@@ -46,6 +46,11 @@ export interface PageSample {
   /** JS responses served without content-encoding */
   identityFiles: string[];
   jsFiles: string[];
+  /** The screen's API calls: how many, answered 304, bytes moved (headers and body as sent) and their bodies unpacked. */
+  apiRequests: number;
+  api304: number;
+  apiTransferred: number;
+  apiUncompressed: number;
 }
 
 export interface PageResult {
@@ -124,6 +129,19 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
   const encodings: Record<string, number> = {};
   const cacheControl: Record<string, number> = {};
   const identityFiles: string[] = [];
+  // the API as the network sees it, the service worker's own requests included (its conditional reads)
+  let api304 = 0;
+  let apiMoved = 0;
+  const onApi = async (res: import('playwright-core').Response) => {
+    if (!new URL(res.url()).pathname.startsWith('/api/') || res.fromServiceWorker()) return;
+    if (res.status() === 304) api304++;
+    const sizes = await res
+      .request()
+      .sizes()
+      .catch(() => undefined);
+    if (sizes) apiMoved += Math.max(0, sizes.responseBodySize) + sizes.responseHeadersSize;
+  };
+  page.context().on('response', onApi);
   const onResponse = async (res: import('playwright-core').Response) => {
     if (!/\.js(\?|$)/.test(res.url())) return;
     const h = await res.allHeaders().catch(() => ({}) as Record<string, string>);
@@ -141,10 +159,12 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
   });
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   page.off('response', onResponse);
+  page.context().off('response', onApi);
   const m = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const js = res.filter((r) => /\.js(\?|$)/.test(new URL(r.name).pathname));
+    const api = res.filter((r) => new URL(r.name).pathname.startsWith('/api/'));
     const sum = (xs: PerformanceResourceTiming[], k: 'decodedBodySize' | 'encodedBodySize' | 'transferSize') =>
       xs.reduce((s, r) => s + r[k], 0);
     return {
@@ -159,6 +179,9 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
       allTransferred: sum(res, 'transferSize') + nav.transferSize,
       renderers: (window as unknown as { __renderers: Array<{ version: string }> }).__renderers.map((r) => r.version),
       jsFiles: js.map((r) => new URL(r.name).pathname),
+      apiRequests: api.length,
+      // what the same calls would move without compression or conditional requests (bodies only)
+      apiUncompressed: sum(api, 'decodedBodySize'),
     };
   });
   const sharedFrom: Record<string, string[]> = {};
@@ -176,7 +199,7 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
       if (loaded) sharedFrom[pkg].push(app);
     }
   }
-  return { ...m, sharedFrom, encodings, cacheControl, identityFiles };
+  return { ...m, sharedFrom, encodings, cacheControl, identityFiles, api304, apiTransferred: apiMoved };
 }
 
 /** Each app's mf-manifest.json: shared package → the URL paths of its sync JS assets. */

@@ -377,6 +377,18 @@ if (front) {
     ]);
   }
   out.push(table(['build', 'page', 'content-encoding (files)', 'cache-control (files)'], enc), '');
+
+  out.push('### API bytes per screen load', '');
+  out.push(
+    "The screen's calls to the API in the federated build (medians of the runs). Moved = headers and bodies as sent (compressed when the browser accepts it; a 304 moves headers only); without compression or conditional requests = the same answers' bodies unpacked, what every load moved before responses were compressed and list reads answered 304.",
+    '',
+  );
+  const apiRows: (string | number)[][] = [];
+  for (const r of front.results.filter((x) => x.variant === 'federated' && x.samples.length)) {
+    const med = (k: 'apiRequests' | 'api304' | 'apiTransferred' | 'apiUncompressed') => median(r.samples.map((x) => x[k]));
+    apiRows.push([r.page, r.cache, fmt(med('apiRequests')), fmt(med('api304')), kb(med('apiTransferred')), kb(med('apiUncompressed'))]);
+  }
+  out.push(table(['page', 'cache', 'API calls', 'answered 304', 'moved', 'without compression or 304'], apiRows), '');
 }
 
 if (front?.slow3g.length) {
@@ -512,6 +524,9 @@ function figures(): Record<string, number> {
       f[`${base}.bytes_ratio`] = m(fed, 'jsEncoded') / m(one, 'jsEncoded');
       f[`${base}.requests_ratio`] = m(fed, 'requests') / m(one, 'requests');
       f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
+      f[`api_bytes.${page.split('/').pop()}.${cache}.transferred`] = m(fed, 'apiTransferred');
+      f[`api_bytes.${page.split('/').pop()}.${cache}.uncompressed`] = m(fed, 'apiUncompressed');
+      f[`api_bytes.${page.split('/').pop()}.${cache}.answered_304`] = m(fed, 'api304');
     }
   }
   const cpuFigures = (base: string, cpu?: CpuShares) => {

@@ -11,6 +11,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { API_CACHE, SEND_PENDING_MESSAGE, SYNC_TAG } from '../offline/workerNames';
 import { isDeployPointer, isHashedAsset, remoteFiles, type FederationManifest } from './remoteFiles';
+import { conditionalReads } from './conditionalReads';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -51,11 +52,12 @@ registerRoute(
 );
 // No time limit on the network: a slow answer is still the current one (a stale build or stale data would be
 // worse than waiting); the cached copy is for no connection at all.
-// The last data each screen read, for the read-only screens offline. Sign-in and tokens are never kept.
+// The last data each screen read, for the read-only screens offline (sign-in and tokens are never kept), and asked
+// for again conditionally, so an unchanged answer comes back as a 304 without its rows.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
-  new NetworkFirst({ cacheName: API_CACHE }),
+  new NetworkFirst({ cacheName: API_CACHE, plugins: [conditionalReads(async (request) => (await caches.open(API_CACHE)).match(request))] }),
 );
 
 /** The page and the current build of every remote, so screens not yet opened also work offline. */
