@@ -1,13 +1,13 @@
 import { format } from 'date-fns';
 import {
+  type AxisTick,
   monthAxisLabelPositions,
   monthAxisTickLabel,
   monthAxisTicks,
+  type PeriodKey,
   weekAxisTickLabel,
   xAxisUnit,
-  type AxisTick,
-} from '../domain/chartAxis';
-import type { PeriodKey } from '../domain/periods';
+} from '@app/kit';
 import type { XBounds } from './types';
 
 export type XTickCallback = (value: number | string) => string;
