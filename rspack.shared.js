@@ -19,8 +19,8 @@ function pinned(name) {
   return version;
 }
 
-function singleton(name, version = pinned(name)) {
-  return { singleton: true, requiredVersion: version, version, strictVersion: false };
+function singleton(name, version = pinned(name), eager = false) {
+  return { singleton: true, requiredVersion: version, version, strictVersion: false, eager };
 }
 
 /**
@@ -32,24 +32,37 @@ function singleton(name, version = pinned(name)) {
  * they are not negotiated on their own: as shared modules they would ship whole (every zod locale, every chart
  * type), where inside kit's and the contract's chunks they keep only what is used, and stay one instance because
  * kit and the contract are.
+ * The shell passes `eager`: it needs every one of them on every page, so they travel inside its main.js rather than
+ * as a dozen small files fetched after it; remotes still take them from the page, never from their own copies.
  */
-export function sharedDependencies() {
-  const kit = singleton('@app/kit', kitPkg.version);
-  const contract = singleton('@app/contract', contractPkg.version);
+export function sharedDependencies(eager = false) {
+  const kit = singleton('@app/kit', kitPkg.version, eager);
+  const contract = singleton('@app/contract', contractPkg.version, eager);
+  const dep = (name) => singleton(name, pinned(name), eager);
   return {
-    react: singleton('react'),
-    'react/': singleton('react'),
-    'react-dom': singleton('react-dom'),
-    'react-dom/': singleton('react-dom'),
-    'react-router': singleton('react-router'),
-    'react-router-dom': singleton('react-router-dom'),
-    'react-redux': singleton('react-redux'),
-    '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
+    react: dep('react'),
+    'react/': dep('react'),
+    'react-dom': dep('react-dom'),
+    'react-dom/': dep('react-dom'),
+    'react-router': dep('react-router'),
+    'react-router-dom': dep('react-router-dom'),
+    'react-redux': dep('react-redux'),
+    '@reduxjs/toolkit': dep('@reduxjs/toolkit'),
     '@app/kit': kit,
     '@app/kit/': kit,
     '@app/contract': contract,
   };
 }
+
+/**
+ * A remote's chunks: an exposed screen arrives as one file (not split with the remote's standalone page), and a
+ * shared module it brings itself (the graph) as one file beside it, not one per package inside it. Modules its
+ * shared modules have in common still get a chunk of their own, so none is downloaded twice.
+ */
+const REMOTE_CHUNKS = {
+  chunks: (chunk) => !chunk.name?.startsWith('__federation_expose_'),
+  cacheGroups: { defaultVendors: false },
+};
 
 function swcRule(test, tsx) {
   return {
@@ -116,7 +129,7 @@ export function createConfig(app) {
           filename: 'remoteEntry.js',
           exposes: app.exposes ?? {},
           remotes: {},
-          shared: sharedDependencies(),
+          shared: sharedDependencies(app.isHost),
           shareStrategy: 'loaded-first',
           runtimePlugins: app.runtimePlugins ?? [],
           manifest: true,
@@ -141,7 +154,7 @@ export function createConfig(app) {
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         }),
       ].filter(Boolean),
-      optimization: { minimize: production && !process.env.NO_MINIFY },
+      optimization: { minimize: production && !process.env.NO_MINIFY, splitChunks: app.isHost ? undefined : REMOTE_CHUNKS },
       performance: { hints: false },
       devServer: {
         port: app.port,
