@@ -28,10 +28,10 @@ function singleton(name, version = pinned(name), eager = false) {
  * (`react/jsx-runtime`, `react-dom/client`), or React 19 loads twice and fails with #527.
  * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance; and so is the wire
  * contract (`@app/contract`) that kit and the screens validate with.
- * zod, chart.js, react-chartjs-2, its date adapter and date-fns are reached only through kit and the contract, so
- * they are not negotiated on their own: as shared modules they would ship whole (every zod locale, every chart
- * type), where inside kit's and the contract's chunks they keep only what is used, and stay one instance because
- * kit and the contract are.
+ * zod, chart.js, react-chartjs-2, its date adapter, date-fns, react-router, Redux Toolkit and react-redux are reached
+ * only through kit and the contract, so they are not negotiated on their own: as shared modules they would ship whole
+ * (every zod locale, every chart type, every router and Redux API), where inside kit's and the contract's chunks they
+ * keep only what is used, and stay one instance because kit and the contract are.
  * The shell passes `eager`: it needs every one of them on every page, so they travel inside its main.js rather than
  * as a dozen small files fetched after it; remotes still take them from the page, never from their own copies.
  */
@@ -44,10 +44,6 @@ export function sharedDependencies(eager = false) {
     'react/': dep('react'),
     'react-dom': dep('react-dom'),
     'react-dom/': dep('react-dom'),
-    'react-router': dep('react-router'),
-    'react-router-dom': dep('react-router-dom'),
-    'react-redux': dep('react-redux'),
-    '@reduxjs/toolkit': dep('@reduxjs/toolkit'),
     '@app/kit': kit,
     '@app/kit/': kit,
     '@app/contract': contract,
@@ -137,7 +133,11 @@ export function createConfig(app) {
           dts: false,
           // One copy of the federation runtime on the page: the shell provides it, remotes built for production
           // use it (their remoteEntry.js halves). Dev builds keep their own, so a remote's dev server stands alone.
-          experiments: app.isHost ? { provideExternalRuntime: true } : { externalRuntime: borrowsRuntime },
+          // Only browsers run these bundles (the Node script loader stays out), and a remote loads no remotes of its own.
+          experiments: {
+            ...(app.isHost ? { provideExternalRuntime: true } : { externalRuntime: borrowsRuntime }),
+            optimization: { target: 'web', disableRemote: borrowsRuntime },
+          },
         }),
         new rspack.HtmlRspackPlugin({
           template: path.join(app.dir, 'index.html'),
