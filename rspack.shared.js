@@ -28,7 +28,7 @@ function singleton(name, version = pinned(name), eager = false) {
  * (`react/jsx-runtime`, `react-dom/client`), or React 19 loads twice and fails with #527.
  * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance; and so is the wire
  * contract (`@app/contract`) that kit and the screens validate with.
- * zod, chart.js, react-chartjs-2, its date adapter, date-fns, react-router, Redux Toolkit and react-redux are reached
+ * zod, chart.js, react-chartjs-2, date-fns, react-router, Redux Toolkit and react-redux are reached
  * only through kit and the contract, so they are not negotiated on their own: as shared modules they would ship whole
  * (every zod locale, every chart type, every router and Redux API), where inside kit's and the contract's chunks they
  * keep only what is used, and stay one instance because kit and the contract are.

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import {
   type AxisTick,
   monthAxisLabelPositions,
@@ -46,7 +45,7 @@ export function xTickCallback(period: PeriodKey, bounds: XBounds | null, width =
       if (ms === positions[0] || year !== startYear) {
         if (lastYearShown === year && ms !== positions[0]) return label;
         lastYearShown = year;
-        return `${label} ${format(ms, 'yyyy')}`;
+        return `${label} ${year}`;
       }
       return label;
     };
