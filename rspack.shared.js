@@ -122,7 +122,9 @@ export function createConfig(app) {
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
-          filename: 'remoteEntry.js',
+          // Named by its content in production, like every chunk: a reload takes it from the browser's cache instead of
+          // asking the remote's server again; the manifest, always revalidated, names the current one.
+          filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
           exposes: app.exposes ?? {},
           remotes: {},
           shared: sharedDependencies(app.isHost),
