@@ -74,16 +74,32 @@ export default tseslint.config(
   },
   {
     // These are bundled inside kit's and the contract's shared chunks, not shared on their own: an app that
-    // imported one directly would load a second copy (and, for chart.js, a second registry).
+    // imported one directly would load a second copy (and, for chart.js, a second registry; for react-router, a
+    // second router context that kit's links and hooks cannot see).
     files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/testUtils.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['zod', 'zod/*', 'chart.js', 'chart.js/*', 'react-chartjs-2', 'chartjs-adapter-date-fns', 'date-fns', 'date-fns/*'],
+              group: [
+                'zod',
+                'zod/*',
+                'chart.js',
+                'chart.js/*',
+                'react-chartjs-2',
+                'chartjs-adapter-date-fns',
+                'date-fns',
+                'date-fns/*',
+                'react-router',
+                'react-router/*',
+                'react-router-dom',
+                '@reduxjs/toolkit',
+                '@reduxjs/toolkit/*',
+                'react-redux',
+              ],
               allowTypeImports: true,
               message: 'Use it through @app/kit or @app/contract, which carry the one copy of it',
             },

@@ -19,8 +19,8 @@ function pinned(name) {
   return version;
 }
 
-function singleton(name, version = pinned(name)) {
-  return { singleton: true, requiredVersion: version, version, strictVersion: false };
+function singleton(name, version = pinned(name), eager = false) {
+  return { singleton: true, requiredVersion: version, version, strictVersion: false, eager };
 }
 
 /**
@@ -28,28 +28,37 @@ function singleton(name, version = pinned(name)) {
  * (`react/jsx-runtime`, `react-dom/client`), or React 19 loads twice and fails with #527.
  * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance; and so is the wire
  * contract (`@app/contract`) that kit and the screens validate with.
- * zod, chart.js, react-chartjs-2, its date adapter and date-fns are reached only through kit and the contract, so
- * they are not negotiated on their own: as shared modules they would ship whole (every zod locale, every chart
- * type), where inside kit's and the contract's chunks they keep only what is used, and stay one instance because
- * kit and the contract are.
+ * zod, chart.js, react-chartjs-2, date-fns, react-router, Redux Toolkit and react-redux are reached
+ * only through kit and the contract, so they are not negotiated on their own: as shared modules they would ship whole
+ * (every zod locale, every chart type, every router and Redux API), where inside kit's and the contract's chunks they
+ * keep only what is used, and stay one instance because kit and the contract are.
+ * The shell passes `eager`: it needs every one of them on every page, so they travel inside its main.js rather than
+ * as a dozen small files fetched after it; remotes still take them from the page, never from their own copies.
  */
-export function sharedDependencies() {
-  const kit = singleton('@app/kit', kitPkg.version);
-  const contract = singleton('@app/contract', contractPkg.version);
+export function sharedDependencies(eager = false) {
+  const kit = singleton('@app/kit', kitPkg.version, eager);
+  const contract = singleton('@app/contract', contractPkg.version, eager);
+  const dep = (name) => singleton(name, pinned(name), eager);
   return {
-    react: singleton('react'),
-    'react/': singleton('react'),
-    'react-dom': singleton('react-dom'),
-    'react-dom/': singleton('react-dom'),
-    'react-router': singleton('react-router'),
-    'react-router-dom': singleton('react-router-dom'),
-    'react-redux': singleton('react-redux'),
-    '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
+    react: dep('react'),
+    'react/': dep('react'),
+    'react-dom': dep('react-dom'),
+    'react-dom/': dep('react-dom'),
     '@app/kit': kit,
     '@app/kit/': kit,
     '@app/contract': contract,
   };
 }
+
+/**
+ * A remote's chunks: an exposed screen arrives as one file (not split with the remote's standalone page), and a
+ * shared module it brings itself (the graph) as one file beside it, not one per package inside it. Modules its
+ * shared modules have in common still get a chunk of their own, so none is downloaded twice.
+ */
+const REMOTE_CHUNKS = {
+  chunks: (chunk) => !chunk.name?.startsWith('__federation_expose_'),
+  cacheGroups: { defaultVendors: false },
+};
 
 function swcRule(test, tsx) {
   return {
@@ -113,10 +122,12 @@ export function createConfig(app) {
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
-          filename: 'remoteEntry.js',
+          // Named by its content in production, like every chunk: a reload takes it from the browser's cache instead of
+          // asking the remote's server again; the manifest, always revalidated, names the current one.
+          filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
           exposes: app.exposes ?? {},
           remotes: {},
-          shared: sharedDependencies(),
+          shared: sharedDependencies(app.isHost),
           shareStrategy: 'loaded-first',
           runtimePlugins: app.runtimePlugins ?? [],
           manifest: true,
@@ -124,7 +135,11 @@ export function createConfig(app) {
           dts: false,
           // One copy of the federation runtime on the page: the shell provides it, remotes built for production
           // use it (their remoteEntry.js halves). Dev builds keep their own, so a remote's dev server stands alone.
-          experiments: app.isHost ? { provideExternalRuntime: true } : { externalRuntime: borrowsRuntime },
+          // Only browsers run these bundles (the Node script loader stays out), and a remote loads no remotes of its own.
+          experiments: {
+            ...(app.isHost ? { provideExternalRuntime: true } : { externalRuntime: borrowsRuntime }),
+            optimization: { target: 'web', disableRemote: borrowsRuntime },
+          },
         }),
         new rspack.HtmlRspackPlugin({
           template: path.join(app.dir, 'index.html'),
@@ -141,7 +156,7 @@ export function createConfig(app) {
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         }),
       ].filter(Boolean),
-      optimization: { minimize: production && !process.env.NO_MINIFY },
+      optimization: { minimize: production && !process.env.NO_MINIFY, splitChunks: app.isHost ? undefined : REMOTE_CHUNKS },
       performance: { hints: false },
       devServer: {
         port: app.port,

@@ -8,6 +8,11 @@ import { createShellServer } from '../../shell/server/app';
 const port = Number(process.argv[2] ?? 3620);
 const apiUpstream = process.argv[3] ?? 'http://127.0.0.1:4610';
 const distDir = path.join(import.meta.dirname, 'dist');
-const app = createShellServer({ distDir, env: { API_UPSTREAM: apiUpstream } });
+// No remotes: left at their default ports, the page would be hinted at the files of whatever remote servers run
+// there (another stack on this machine) and the browser would fetch them.
+const noRemotes = Object.fromEntries(
+  ['AUTH', 'OVERVIEW', 'ANALYTICS', 'SETTINGS'].map((k) => [`REMOTE_${k}_UPSTREAM`, 'http://127.0.0.1:1']),
+);
+const app = createShellServer({ distDir, env: { API_UPSTREAM: apiUpstream, ...noRemotes } });
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => console.log(`single bundle on http://127.0.0.1:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

@@ -10,6 +10,8 @@ export * from './state/store';
 export * from './api';
 export * from './federation/contracts';
 export * from './federation/StandaloneHost';
+export * from './router';
+export * from './chartTime';
 export * from './ui/Field';
 export * from './ui/Logo';
 export * from './hooks/usePeriodRange';

@@ -1,6 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { Route, Routes } from 'react-router-dom';
-import { StandaloneHost } from '@app/kit';
+import { Route, Routes, StandaloneHost } from '@app/kit';
 import '@app/kit/styles.css';
 import Analytics from './Analytics';
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { Logo, PRODUCT_TITLE } from '@app/kit';
+import { Link, Logo, PRODUCT_TITLE } from '@app/kit';
 import './auth.css';
 
 /** The centred card every auth screen sits in: logo and product title, then the screen's heading. */

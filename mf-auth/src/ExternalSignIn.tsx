@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { api, Field, parseApiError, setAccessToken, useAppDispatch } from '@app/kit';
+import { api, Field, Link, parseApiError, setAccessToken, useAppDispatch } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { useCancelPendingSignIn, useCompletePendingSignIn, useLinkPendingSignIn, usePendingSignIn, useProviders } from './authApi';
 import { externalSignInMessage } from './externalReturn';

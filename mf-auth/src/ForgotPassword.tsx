@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { clearFieldError, Field, parseApiError, type FieldErrorMap, type ForgotPasswordScreenProps } from '@app/kit';
+import { clearFieldError, Field, type FieldErrorMap, type ForgotPasswordScreenProps, Link, parseApiError } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { useRequestPasswordReset } from './authApi';
 import { formFailure } from './forms';

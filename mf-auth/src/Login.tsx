@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
-import { Field, useLoginMutation, type LoginScreenProps } from '@app/kit';
+import { Field, Link, type LoginScreenProps, Navigate, useLocation, useLoginMutation } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';

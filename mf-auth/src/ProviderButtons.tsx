@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { browserTimeZone, parseApiError } from '@app/kit';
+import { browserTimeZone, parseApiError, useLocation } from '@app/kit';
 import { useProviders, useStartExternalSignIn } from './authApi';
 import { AFTER_SIGN_IN, fromPathOf } from './navigation';
 

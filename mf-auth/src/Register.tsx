@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router-dom';
-import { browserTimeZone, Field, useRegisterMutation, type RegisterRequest, type RegisterScreenProps } from '@app/kit';
+import { browserTimeZone, Field, Link, Navigate, type RegisterRequest, type RegisterScreenProps, useRegisterMutation } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
 import { AFTER_SIGN_IN } from './navigation';

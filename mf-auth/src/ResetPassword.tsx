@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { clearFieldError, Field, type FieldErrorMap, type ResetPasswordScreenProps } from '@app/kit';
+import { clearFieldError, Field, type FieldErrorMap, Link, type ResetPasswordScreenProps, useLocation, useNavigate } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { useConfirmPasswordReset } from './authApi';
 import { formFailure } from './forms';

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { preferencesFromUser, setAuth, setPersist, useAppDispatch, type AuthResponse } from '@app/kit';
+import { type AuthResponse, preferencesFromUser, setAuth, setPersist, useAppDispatch, useLocation, useNavigate } from '@app/kit';
 import { AFTER_SIGN_IN, fromPathOf } from './navigation';
 
 /**

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { formatOneDecimal, formatWeightWithUnit, type OverviewSummary, type UnitSystem } from '@app/kit';
+import { formatOneDecimal, formatWeightWithUnit, Link, type OverviewSummary, type UnitSystem } from '@app/kit';
 
 // The Goals tab of Settings; the query is a hint for the settings screen, harmless if it ignores it.
 export const SET_GOAL_HREF = '/dashboard/settings?tab=goals';

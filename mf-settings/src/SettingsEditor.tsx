@@ -1,18 +1,18 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   clearFieldError,
+  type Goal,
   preferencesFromUser,
   selectPreferences,
   setPreferences,
   setUser,
   showToast,
+  type UnitSystem,
   useAppDispatch,
   useAppSelector,
-  validateHexColor,
-  type Goal,
-  type UnitSystem,
   type User,
+  useSearchParams,
+  validateHexColor,
 } from '@app/kit';
 import { AccountTab } from './AccountTab';
 import { DataTab } from './DataTab';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Field, formatDateEnGb, parseApiError, showToast, useAppDispatch } from '@app/kit';
+import { Field, formatDateEnGb, parseApiError, showToast, useAppDispatch, useSearchParams } from '@app/kit';
 import { useLinkProvider, useSignInMethods, useUnlinkProvider } from './signInApi';
 
 const LINK_ERRORS: Record<string, (name: string) => string> = {

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider } from '@app/kit';
 import { RequireAuth } from './auth/RequireAuth';
 import { EntryDialog } from './entry/EntryDialog';
 import { RemoteScreen } from './federation/RemoteScreen';

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { createAppStore, setApiNavigator } from '@app/kit';
+import { createAppStore, Provider, setApiNavigator } from '@app/kit';
 import '@app/kit/styles.css';
 import { App, createRouter } from './App';
 import { prefetchScreen, registerRemotesFromServer } from './federation/remotes';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
 import { restoreSession } from '../api/session';
+import { BrowserRouter } from '../router';
 import { setPersist } from '../state/authSlice';
 import { createAppStore } from '../state/store';
 

@@ -1,5 +1,4 @@
-import { formatDateEnGb } from '../domain/dates';
-import { formatWeight, weightUnitLabel, type UnitSystem } from '../domain/units';
+import { formatDateEnGb, formatWeight, type UnitSystem, weightUnitLabel } from '@app/kit';
 import type { GraphModel } from './types';
 
 /** The chart's points as a table, newest first: the same data for people who prefer to read it. */

@@ -1,16 +1,36 @@
 import type { ChartDataset } from 'chart.js';
-import { buildChartPoints, isAveragedData, rawPointLabel, type ChartPoint, type WeightEntry } from '../domain/averages';
-import { crossesYear, MIN_Y_SPAN, yAxisBounds } from '../domain/chartAxis';
-import { averageLineLabel, isSingleAverageLine } from '../domain/chartLabels';
-import { FILL_OPACITY, NO_DATA_MESSAGE, POINT_RADIUS } from '../domain/constants';
-import { maxDate, minDate, parseDate, type DateString } from '../domain/dates';
+import {
+  averageLineLabel,
+  BASE_COLORS,
+  buildChartPoints,
+  type ChartPoint,
+  computeTrend,
+  crossesYear,
+  type DateRange,
+  type DateString,
+  DEFAULT_THEME_COLOR,
+  FILL_OPACITY,
+  forecastGoal,
+  hexToRgba,
+  isAveragedData,
+  isSingleAverageLine,
+  maxDate,
+  MIN_Y_SPAN,
+  minDate,
+  NO_DATA_MESSAGE,
+  parseDate,
+  POINT_RADIUS,
+  rawPointLabel,
+  type Scheme,
+  themeColors,
+  toDisplayWeight,
+  type UnitSystem,
+  validateHexColor,
+  type WeightEntry,
+  weightUnitLabel,
+  yAxisBounds,
+} from '@app/kit';
 import { lttbIndices } from '../domain/decimate';
-import { forecastGoal } from '../domain/forecast';
-import type { DateRange } from '../domain/periods';
-import { DEFAULT_THEME_COLOR, hexToRgba, validateHexColor } from '../domain/theme';
-import { BASE_COLORS, themeColors, type Scheme } from '../domain/themeColors';
-import { computeTrend } from '../domain/trend';
-import { toDisplayWeight, weightUnitLabel, type UnitSystem } from '../domain/units';
 import type { DatasetRole, ForecastBand, GraphInput, GraphModel, GraphPoint, XBounds } from './types';
 
 type LineDataset = ChartDataset<'line', GraphPoint[]>;

@@ -1,9 +1,5 @@
 import type { ChartOptions, Tick, TooltipItem } from 'chart.js';
-import { ANIMATION_MS, MAX_Y_TICKS } from '../domain/constants';
-import type { PeriodKey } from '../domain/periods';
-import { hexToRgba } from '../domain/theme';
-import { BASE_COLORS, themeColors, type Scheme } from '../domain/themeColors';
-import type { UnitSystem } from '../domain/units';
+import { ANIMATION_MS, BASE_COLORS, hexToRgba, MAX_Y_TICKS, type PeriodKey, type Scheme, themeColors, type UnitSystem } from '@app/kit';
 import { DEFAULT_GRAPH_WIDTH, graphColor } from './buildGraphData';
 import { tooltipLabel, tooltipTitle } from './tooltip';
 import { longAxisTicks, xAxisUnit, xTickCallback, type XTickCallback } from './xTicks';

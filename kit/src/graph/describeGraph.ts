@@ -1,6 +1,13 @@
-import { formatDateEnGb } from '../domain/dates';
-import { computeTrend, ratePerWeek, trendRate } from '../domain/trend';
-import { formatOneDecimal, formatWeightWithUnit, weightUnitLabel, type UnitSystem } from '../domain/units';
+import {
+  computeTrend,
+  formatDateEnGb,
+  formatOneDecimal,
+  formatWeightWithUnit,
+  ratePerWeek,
+  trendRate,
+  type UnitSystem,
+  weightUnitLabel,
+} from '@app/kit';
 import type { GraphModel, GraphPoint } from './types';
 
 const AVERAGE_NAMES = { weekly: 'Weekly averages', monthly: 'Monthly averages', yearly: 'Yearly averages' } as const;

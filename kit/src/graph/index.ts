@@ -1,4 +1,6 @@
 // @app/kit/graph: the weight graph. A separate entry so that chart.js loads only where a graph is shown.
+// Its files take kit's domain logic from '@app/kit', not by relative path: a remote that brings the graph then uses
+// the page's one kit instead of downloading its own copy of that logic (and of date-fns and culori).
 export { WeightGraph } from './WeightGraph';
 export {
   buildGraphData,

@@ -1,6 +1,6 @@
 // The only place chart.js is set up, so pages without a graph never load it.
-import 'chartjs-adapter-date-fns';
 import {
+  _adapters,
   Chart,
   Filler,
   Interaction,
@@ -13,12 +13,15 @@ import {
   Tooltip,
   type Plugin,
 } from 'chart.js';
+import { chartTime } from '@app/kit';
 import { nearestWeight } from './interaction';
 import { averageLineLabelPlugin } from './plugins/averageLineLabel';
 import { chartProbePlugin } from './plugins/chartProbe';
 import { forecastBandPlugin } from './plugins/forecastBand';
 import { guideLinePlugin } from './plugins/guideLine';
 
+// chart.js's time scale does its calendar maths with kit's date functions (the page has them already).
+_adapters._date.override(chartTime);
 // Only the pieces a line over time needs: tree-shaking drops the rest of chart.js.
 Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Filler, Tooltip, Legend);
 Interaction.modes.weights = nearestWeight;

@@ -1,5 +1,4 @@
-import { weightTooltipLabel } from '../domain/chartLabels';
-import { formatWeight, weightUnitLabel, type UnitSystem } from '../domain/units';
+import { formatWeight, type UnitSystem, weightTooltipLabel, weightUnitLabel } from '@app/kit';
 import type { GraphPoint } from './types';
 
 /** 'Trend: 72.5 kg' in the display unit. */

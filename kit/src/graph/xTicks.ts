@@ -1,13 +1,12 @@
-import { format } from 'date-fns';
 import {
+  type AxisTick,
   monthAxisLabelPositions,
   monthAxisTickLabel,
   monthAxisTicks,
+  type PeriodKey,
   weekAxisTickLabel,
   xAxisUnit,
-  type AxisTick,
-} from '../domain/chartAxis';
-import type { PeriodKey } from '../domain/periods';
+} from '@app/kit';
 import type { XBounds } from './types';
 
 export type XTickCallback = (value: number | string) => string;
@@ -46,7 +45,7 @@ export function xTickCallback(period: PeriodKey, bounds: XBounds | null, width =
       if (ms === positions[0] || year !== startYear) {
         if (lastYearShown === year && ms !== positions[0]) return label;
         lastYearShown = year;
-        return `${label} ${format(ms, 'yyyy')}`;
+        return `${label} ${year}`;
       }
       return label;
     };

@@ -49,3 +49,7 @@ function persistToStorage(store: { getState(): RootState; subscribe(cb: () => vo
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 export const useAppStore = useStore.withTypes<AppStore>();
+
+// Redux reaches the apps only through kit (the store's provider and the typed hooks above), so Redux Toolkit and
+// react-redux ship inside kit's chunk with only what is used, one instance because kit is one.
+export { Provider } from 'react-redux';

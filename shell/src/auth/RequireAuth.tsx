@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import { restoreSession, useAppDispatch, useAppSelector, type RestoreResult } from '@app/kit';
+import { Navigate, type RestoreResult, restoreSession, useAppDispatch, useAppSelector, useLocation } from '@app/kit';
 
 const ALLOWED_ROLES = new Set(['USER', 'ADMIN']);
 

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@app/kit';
 import { OfflineStatus } from '../offline/OfflineStatus';
 import { Sidebar } from './Sidebar';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
-import { Logo, logoutUser, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
+import { Link, Logo, logoutUser, NavLink, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
 import { API_CACHE } from '../offline/workerNames';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useStore } from 'react-redux';
-import { selectUser, showToast, useAppDispatch, useAppSelector } from '@app/kit';
+import { selectUser, showToast, useAppDispatch, useAppSelector, useAppStore } from '@app/kit';
 import { onQueueChange, queuedEntries, markRefused, removeEntry, type QueuedEntry } from './entryQueue';
 import { sendEntry } from './sendEntry';
 import { sendQueued } from './sendQueued';
@@ -17,7 +16,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function useEntryQueue(online: boolean) {
   const dispatch = useAppDispatch();
-  const store = useStore();
+  const store = useAppStore();
   const userId = useAppSelector(selectUser)?.id ?? null;
   const [entries, setEntries] = useState<QueuedEntry[]>([]);
   const sending = useRef(false);

@@ -1,5 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '@app/kit';
+import { useDocumentTitle, useLocation, useNavigate } from '@app/kit';
 
 const ERRORS: Record<number, { title: string; message: string }> = {
   400: { title: 'Bad Request', message: "Something's off with your request. Check and try again." },

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import { Logo, logoutCompleted, PRODUCT_TITLE, useAppDispatch, useAppSelector, useDocumentTitle } from '@app/kit';
+import { Link, Logo, logoutCompleted, PRODUCT_TITLE, useAppDispatch, useAppSelector, useDocumentTitle } from '@app/kit';
 import { HeroBlob, HeroChart } from './HeroArt';
 
 export function LandingPage() {
