@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { GRAPH_PLUGINS } from './registerChart';
 import { buildGraphData, DEFAULT_GRAPH_WIDTH } from './buildGraphData';
@@ -26,6 +26,18 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 }
 
 /**
+ * False for the first frame, then true: chart.js builds its canvas in a task of its own, after the screen around it
+ * has been drawn, instead of lengthening the one that draws the screen (a phone stays responsive meanwhile).
+ */
+function useAfterFirstFrame(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  return ready;
+}
+
+/**
  * The weight line chart of the overview and analytics screens. Shows 'No data available' (or an averages parsing
  * error) as text when there is nothing to draw. With `showTrend` the trend is drawn over the raw weights; with a
  * `goal`, its target, its plan and the forecast band. The chart is described in words for screen readers and can
@@ -50,6 +62,7 @@ export function WeightGraph({
 }: WeightGraphProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useWidth(boxRef);
+  const drawn = useAfterFirstFrame();
   const descriptionId = useId();
   const [asTable, setAsTable] = useState(false);
   // hosts build the range object anew on every render: the model follows its dates, not its identity
@@ -128,14 +141,16 @@ export function WeightGraph({
   return (
     <div className="weight-graph-box">
       <div ref={boxRef} className="weight-graph" style={{ position: 'relative', height }}>
-        <Line
-          data={model.data}
-          options={options}
-          plugins={GRAPH_PLUGINS}
-          role="img"
-          aria-label="Weight graph"
-          aria-describedby={descriptionId}
-        />
+        {drawn && (
+          <Line
+            data={model.data}
+            options={options}
+            plugins={GRAPH_PLUGINS}
+            role="img"
+            aria-label="Weight graph"
+            aria-describedby={descriptionId}
+          />
+        )}
       </div>
       <p id={descriptionId} className="weight-graph-description">
         {description}
