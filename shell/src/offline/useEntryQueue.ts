@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import { selectUser, showToast, useAppDispatch, useAppSelector } from '@app/kit';
+import { selectUser, setPendingEntries, showToast, useAppDispatch, useAppSelector } from '@app/kit';
 import { onQueueChange, queuedEntries, markRefused, removeEntry, type QueuedEntry } from './entryQueue';
 import { sendEntry } from './sendEntry';
 import { sendQueued } from './sendQueued';
@@ -67,6 +67,11 @@ export function useEntryQueue(online: boolean) {
     void reload();
     return onQueueChange(() => void reload());
   }, [reload]);
+
+  // every screen shows these weights in its history and graph, from the store (remotes cannot read the queue)
+  useEffect(() => {
+    dispatch(setPendingEntries(entries.map(({ payload, refused }) => ({ ...payload, ...(refused === undefined ? {} : { refused }) }))));
+  }, [dispatch, entries]);
 
   useEffect(() => {
     if (online) void send();
