@@ -4,6 +4,8 @@ import {
   setPreferences,
   useAppDispatch,
   useAppSelector,
+  useGraphEntries,
+  useHistoryEntries,
   type AnalyticsScreenProps,
   type AveragingMode,
   type PeriodKey,
@@ -23,6 +25,9 @@ export default function Analytics(_props: AnalyticsScreenProps) {
   const setPeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const [averaging, setAveraging] = useState<AveragingMode>('none');
   const data = useAnalyticsData(period, averaging);
+  // weights logged offline show with the saved ones until the server has them
+  const graphEntries = useGraphEntries(data.entries, data.range);
+  const historyEntries = useHistoryEntries(data.entries, data.range);
 
   return (
     <section className="an-screen" data-remote="mf_analytics">
@@ -31,7 +36,7 @@ export default function Analytics(_props: AnalyticsScreenProps) {
         <PeriodSelector value={period} alignToCalendar={alignToCalendar} onChange={setPeriod} />
       </header>
       <GraphPanel
-        entries={data.entries}
+        entries={graphEntries}
         averages={data.averages}
         averaging={averaging}
         onAveragingChange={setAveraging}
@@ -46,7 +51,7 @@ export default function Analytics(_props: AnalyticsScreenProps) {
         goal={data.goal}
         loading={data.loadingEntries || data.loadingAverages}
       />
-      <HistoryPanel key={period} entries={data.entries} unit={unit} averaged={averaging !== 'none'} loading={data.loadingEntries} />
+      <HistoryPanel key={period} entries={historyEntries} unit={unit} averaged={averaging !== 'none'} loading={data.loadingEntries} />
     </section>
   );
 }

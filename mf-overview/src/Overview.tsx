@@ -6,6 +6,7 @@ import {
   setPreferences,
   useAppDispatch,
   useAppSelector,
+  useGraphEntries,
   type OverviewScreenProps,
   type PeriodKey,
 } from '@app/kit';
@@ -28,6 +29,8 @@ export default function Overview(_props: OverviewScreenProps) {
   const period = preferences.defaultSelectedPeriod;
   const heading = periodLabel(period, preferences.alignToCalendar, 'long');
   const data = useOverviewData(period, preferences.unit);
+  // weights logged offline are drawn, marked, until the server has them
+  const graphEntries = useGraphEntries(data.entries, data.range);
 
   const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);
@@ -63,7 +66,7 @@ export default function Overview(_props: OverviewScreenProps) {
               heading={heading}
               period={period}
               range={data.range}
-              entries={data.entries}
+              entries={graphEntries}
               trendHistory={data.recentEntries}
               currentKg={data.latest?.weightKg ?? null}
               preferences={preferences}
