@@ -13,6 +13,7 @@ export * from './federation/contracts';
 export * from './federation/StandaloneHost';
 export * from './ui/Field';
 export * from './ui/Logo';
+export * from './ui/OfflineUnavailable';
 export * from './hooks/usePeriodRange';
 export * from './hooks/useColorScheme';
 export * from './hooks/useDocumentTitle';

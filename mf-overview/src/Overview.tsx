@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import {
+  OfflineUnavailable,
   openEntryDialog,
   periodLabel,
   selectPreferences,
@@ -7,6 +8,7 @@ import {
   useAppDispatch,
   useAppSelector,
   useGraphEntries,
+  useOnline,
   type OverviewScreenProps,
   type PeriodKey,
 } from '@app/kit';
@@ -31,6 +33,9 @@ export default function Overview(_props: OverviewScreenProps) {
   const data = useOverviewData(period, preferences.unit);
   // weights logged offline are drawn, marked, until the server has them
   const graphEntries = useGraphEntries(data.entries, data.range);
+  // offline with nothing read on this device: say so, rather than load forever or show empty cards
+  const online = useOnline();
+  const unavailable = !online && (data.loading || data.failed);
 
   const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);
@@ -43,7 +48,9 @@ export default function Overview(_props: OverviewScreenProps) {
         <PeriodSelect value={period} alignToCalendar={preferences.alignToCalendar} onChange={choosePeriod} />
       </header>
 
-      {data.loading ? (
+      {unavailable ? (
+        <OfflineUnavailable />
+      ) : data.loading ? (
         <div className="screen-loading" role="status">
           Loading...
         </div>

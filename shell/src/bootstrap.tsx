@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { createAppStore, setApiNavigator } from '@app/kit';
 import '@app/kit/styles.css';
 import { App, createRouter } from './App';
@@ -12,6 +13,8 @@ async function start() {
   await registerRemotesFromServer();
   prefetchScreen(screenForPath(window.location.pathname));
   const store = createAppStore();
+  // the connection's return refetches every screen's reads (what failed offline loads, what was old is fresh)
+  setupListeners(store.dispatch);
   const router = createRouter();
   // kit's API client sends the user to /login, /401, /500 or /503 through the shell's router.
   setApiNavigator((to, opts) => router.navigate(to, opts));
