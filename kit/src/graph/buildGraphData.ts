@@ -420,6 +420,8 @@ export function buildGraphData(input: GraphInput): GraphModel {
       pointHoverRadius: PENDING_MARKER_RADIUS,
       pointHitRadius: 0,
       clip: 8,
+      // on top of the weights' own markers (chart.js draws lower orders last)
+      order: -1,
     });
     roles.push('pending');
   }
