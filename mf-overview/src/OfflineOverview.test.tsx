@@ -25,4 +25,12 @@ describe('Overview never read on this device, offline', () => {
     expect(screen.queryByTestId('line-chart')).toBeNull();
     expect(store.getState().toasts).toEqual([]);
   });
+
+  it('shows what it read when only something else is missing offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { store } = renderOverview({ entries: [{ date: '2025-03-10', weightKg: 79.5 }], goal: null, failing: ['/api/goals'] });
+    expect(await screen.findByTestId('line-chart')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: OFFLINE_UNAVAILABLE_TITLE })).toBeNull();
+    expect(store.getState().toasts).toEqual([]);
+  });
 });

@@ -33,9 +33,10 @@ export default function Overview(_props: OverviewScreenProps) {
   const data = useOverviewData(period, preferences.unit);
   // weights logged offline are drawn, marked, until the server has them
   const graphEntries = useGraphEntries(data.entries, data.range);
-  // offline with nothing read on this device: say so, rather than load forever or show empty cards
+  // offline with the period's weights never read on this device: say so, rather than load forever or show empty
+  // cards; what was read shows, whatever else is missing
   const online = useOnline();
-  const unavailable = !online && (data.loading || data.failed);
+  const unavailable = !online && (data.loading || data.entriesFailed);
 
   const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);

@@ -70,6 +70,8 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
     /** A new period's entries are on their way; the previous ones stay on screen meanwhile. */
     refreshing: !!requestRange && weights.isFetching,
     failed,
+    /** The period's weights could not be read and none are at hand (offline, never read on this device). */
+    entriesFailed: !!requestRange && weights.isError && weights.data === undefined,
     range,
     today,
     entries: entries ?? [],
