@@ -247,6 +247,7 @@ describe('offline app', () => {
       await graph.getByRole('button', { name: 'View as table' }).click();
       const table = graph.getByRole('table');
       expect(await table.getByRole('row').nth(1).innerText()).toMatch(/81\.3\s+Waiting to be sent/);
+      await page.waitForTimeout(800); // the chart's 500 ms animation
       await screenshot(page, `offline-pending-history-${name}`);
 
       // a period this device never read: said so, not "Loading..." and not "no entries"
@@ -259,16 +260,20 @@ describe('offline app', () => {
       if (name === 'desktop') {
         // screens read before show their last data under the offline banner, the waiting weight drawn on the overview
         await nav.getByRole('link', { name: 'Overview' }).click();
+        await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
         await expect
-          .poll(() => page.locator('.weight-graph-description').innerText())
+          .poll(() => page.locator('[data-remote="mf_overview"] .weight-graph-description').innerText())
           .toContain('Waiting to be sent, logged offline: 81.3 kg');
         await page.getByText(/^Offline, last updated today at/).waitFor();
+        await page.waitForTimeout(800);
         await screenshot(page, 'offline-pending-overview-desktop');
         await nav.getByRole('link', { name: 'Settings' }).click();
+        await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
         await page.getByRole('tab', { name: 'Account' }).waitFor();
         expect(await page.getByRole('heading', { name: 'You’re offline' }).count()).toBe(0);
         await page.getByText(/^Offline, last updated today at/).waitFor();
         await nav.getByRole('link', { name: 'Analytics' }).click();
+        await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
         await row.waitFor();
 
         await context.setOffline(false);
