@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, newContext, screenshot, tempProfile, watchProblems } from '../lib/browser';
 import { BASE_URL } from '../lib/ports';
-import { api, createUser, dayOffset, signIn } from '../lib/user';
+import { api, createUser, dayOffset, logWeights, signIn } from '../lib/user';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,14 +25,37 @@ async function workerInCharge(page: Page) {
   });
 }
 
-async function logWeight(page: Page, date: string, weight: string) {
-  await page.getByRole('button', { name: 'Log weight' }).first().click();
+async function logWeight(page: Page, date: string, weight: string, opener = 'Log weight') {
+  await page.getByRole('button', { name: opener }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Weight Entry' });
   await dialog.waitFor();
   await dialog.getByLabel('Date').fill(date);
   await dialog.getByLabel('Weight (kg)').fill(weight);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** A weight put in the offline queue as the entry dialog puts it with no connection. */
+async function queueInBrowser(page: Page, userId: string, date: string, weightKg: number) {
+  await page.evaluate(
+    ({ userId, date, weightKg }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('weightwise-offline', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('entries', 'readwrite');
+          tx.objectStore('entries').put({
+            key: `${userId}:${date}`,
+            userId,
+            payload: { date, weightKg, notes: '' },
+            queuedAt: new Date().toISOString(),
+          });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { userId, date, weightKg },
+  );
 }
 
 describe('offline app', () => {
@@ -173,4 +196,95 @@ describe('offline app', () => {
     await refused.waitFor({ state: 'detached' });
     await context.close();
   }, 180_000);
+
+  it('shows a weight logged offline as waiting in the history and the graph, then as an ordinary row once sent', async () => {
+    const user = await createUser();
+    const today = dayOffset(0);
+    await logWeights(user, [{ date: today, weightKg: 82 }]);
+    // the phone only looks (its queue is filled as the dialog fills it); the desktop logs, reconnects and sends
+    for (const [name, viewport] of [
+      ['phone', { width: 375, height: 812 }],
+      ['desktop', { width: 1366, height: 900 }],
+    ] as const) {
+      const context = await newContext(browser, viewport);
+      await signIn(context, user);
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      // online first: the worker keeps this week's answers for the offline visit
+      await page.goto(`${BASE_URL}/dashboard/analytics`, { waitUntil: 'commit' });
+      const history = page.getByRole('region', { name: 'Weight history' });
+      await history.getByText('82.0').waitFor();
+      await workerInCharge(page);
+      // the first visit's reads were made before the worker took charge: read once more through it
+      await page.reload({ waitUntil: 'commit' });
+      await history.getByText('82.0').waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      if (name === 'desktop') {
+        // the overview and settings read once with a connection: offline they show what they read
+        await nav.getByRole('link', { name: 'Overview' }).click();
+        await page.locator('.weight-graph-description').waitFor();
+        await nav.getByRole('link', { name: 'Settings' }).click();
+        await page.getByRole('tab', { name: 'Account' }).waitFor();
+        await nav.getByRole('link', { name: 'Analytics' }).click();
+        await history.getByText('82.0').waitFor();
+      }
+
+      await context.setOffline(true);
+      await page.getByText(/^Offline/).waitFor();
+      if (name === 'desktop') await logWeight(page, today, '81.3', 'Add Log');
+      else await queueInBrowser(page, user.user.id, today, 81.3);
+      await page.reload({ waitUntil: 'commit' });
+
+      // the saved 82.0 of the day gives way to the waiting 81.3, marked in words
+      const row = history.getByRole('row').filter({ hasText: 'Waiting to be sent' });
+      await row.waitFor();
+      expect(await row.getByRole('cell').nth(1).innerText()).toContain('81.3');
+      expect(await history.getByText('82.0').count()).toBe(0);
+      const graph = page.getByRole('region', { name: 'Weight Graph' });
+      await expect
+        .poll(() => graph.locator('.weight-graph-description').innerText())
+        .toContain('Waiting to be sent, logged offline: 81.3 kg');
+      await graph.getByRole('button', { name: 'View as table' }).click();
+      const table = graph.getByRole('table');
+      expect(await table.getByRole('row').nth(1).innerText()).toMatch(/81\.3\s+Waiting to be sent/);
+      await page.waitForTimeout(800); // the chart's 500 ms animation
+      await screenshot(page, `offline-pending-history-${name}`);
+
+      // a period this device never read: said so, not "Loading..." and not "no entries"
+      await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '1Y' }).click();
+      await page.getByRole('heading', { name: 'You’re offline' }).waitFor();
+      await screenshot(page, `offline-unavailable-${name}`);
+      await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '1W' }).click();
+      await row.waitFor();
+
+      if (name === 'desktop') {
+        // screens read before show their last data under the offline banner, the waiting weight drawn on the overview
+        await nav.getByRole('link', { name: 'Overview' }).click();
+        await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+        await expect
+          .poll(() => page.locator('[data-remote="mf_overview"] .weight-graph-description').innerText())
+          .toContain('Waiting to be sent, logged offline: 81.3 kg');
+        await page.getByText(/^Offline, last updated today at/).waitFor();
+        await page.waitForTimeout(800);
+        await screenshot(page, 'offline-pending-overview-desktop');
+        await nav.getByRole('link', { name: 'Settings' }).click();
+        await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+        await page.getByRole('tab', { name: 'Account' }).waitFor();
+        expect(await page.getByRole('heading', { name: 'You’re offline' }).count()).toBe(0);
+        await page.getByText(/^Offline, last updated today at/).waitFor();
+        await nav.getByRole('link', { name: 'Analytics' }).click();
+        await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+        await row.waitFor();
+
+        await context.setOffline(false);
+        await page.getByText('Sent 1 weight logged offline').waitFor();
+        await history.getByRole('row').filter({ hasText: 'Waiting to be sent' }).waitFor({ state: 'detached' });
+        await history.getByText('81.3').waitFor();
+        const saved = await api<Array<{ date: string; weightKg: number }>>(user, 'GET', '/weights');
+        expect(saved.map((e) => [e.date, e.weightKg])).toEqual([[today, 81.3]]);
+        expect(await graph.locator('.weight-graph-description').innerText()).not.toContain('Waiting to be sent');
+      }
+      await context.close();
+    }
+  }, 300_000);
 });

@@ -1,9 +1,13 @@
 import { useCallback, useState } from 'react';
 import {
+  OfflineUnavailable,
   selectPreferences,
   setPreferences,
   useAppDispatch,
   useAppSelector,
+  useGraphEntries,
+  useHistoryEntries,
+  useOnline,
   type AnalyticsScreenProps,
   type AveragingMode,
   type PeriodKey,
@@ -23,6 +27,12 @@ export default function Analytics(_props: AnalyticsScreenProps) {
   const setPeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const [averaging, setAveraging] = useState<AveragingMode>('none');
   const data = useAnalyticsData(period, averaging);
+  // weights logged offline show with the saved ones until the server has them
+  const graphEntries = useGraphEntries(data.entries, data.range);
+  const historyEntries = useHistoryEntries(data.entries, data.range);
+  // offline with the period never read on this device: say so, rather than load forever or show no entries
+  const online = useOnline();
+  const unavailable = !online && (data.loadingEntries || data.entriesFailed);
 
   return (
     <section className="an-screen" data-remote="mf_analytics">
@@ -30,23 +40,29 @@ export default function Analytics(_props: AnalyticsScreenProps) {
         <h1>Analytics</h1>
         <PeriodSelector value={period} alignToCalendar={alignToCalendar} onChange={setPeriod} />
       </header>
-      <GraphPanel
-        entries={data.entries}
-        averages={data.averages}
-        averaging={averaging}
-        onAveragingChange={setAveraging}
-        period={period}
-        range={data.range}
-        unit={unit}
-        weekStartsOn={weekStartsOn}
-        themeColor={themeColor}
-        showTrend={showTrend}
-        trendHistory={data.trendHistory}
-        today={data.today}
-        goal={data.goal}
-        loading={data.loadingEntries || data.loadingAverages}
-      />
-      <HistoryPanel key={period} entries={data.entries} unit={unit} averaged={averaging !== 'none'} loading={data.loadingEntries} />
+      {unavailable ? (
+        <OfflineUnavailable />
+      ) : (
+        <>
+          <GraphPanel
+            entries={graphEntries}
+            averages={data.averages}
+            averaging={averaging}
+            onAveragingChange={setAveraging}
+            period={period}
+            range={data.range}
+            unit={unit}
+            weekStartsOn={weekStartsOn}
+            themeColor={themeColor}
+            showTrend={showTrend}
+            trendHistory={data.trendHistory}
+            today={data.today}
+            goal={data.goal}
+            loading={data.loadingEntries || data.loadingAverages}
+          />
+          <HistoryPanel key={period} entries={historyEntries} unit={unit} averaged={averaging !== 'none'} loading={data.loadingEntries} />
+        </>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import {
   useColorScheme,
   type ApiAveragedItem,
   type ApiWeightEntry,
+  type ShownEntry,
   type AveragingMode,
   type DateRange,
   type Goal,
@@ -20,7 +21,8 @@ import { AveragesSummary } from './AveragesSummary';
 import { AVERAGE_DETAILS_MESSAGE } from './messages';
 
 interface GraphPanelProps {
-  entries: readonly ApiWeightEntry[];
+  /** The period's saved weights with those waiting to be sent. */
+  entries: readonly ShownEntry[];
   averages: readonly ApiAveragedItem[] | undefined;
   averaging: AveragingMode;
   onAveragingChange: (mode: AveragingMode) => void;

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import type { ApiWeightEntry, UnitSystem } from '@app/kit';
+import type { ShownEntry, UnitSystem } from '@app/kit';
 import { HistoryTable } from './HistoryTable';
 import { Pagination } from './Pagination';
 import { entryCountText, newestFirst, pageCount, pageOf } from './history';
 import { AVERAGE_DETAILS_MESSAGE, NO_ENTRIES_MESSAGE } from './messages';
 
 interface HistoryPanelProps {
-  entries: readonly ApiWeightEntry[];
+  /** The period's saved entries with the weights logged offline laid over them. */
+  entries: readonly ShownEntry[];
   unit: UnitSystem;
   averaged: boolean;
   loading: boolean;

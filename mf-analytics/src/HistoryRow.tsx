@@ -7,24 +7,32 @@ import {
   useAppDispatch,
   useDeleteWeightMutation,
   weightUnitLabel,
-  type ApiWeightEntry,
+  type ShownEntry,
   type UnitSystem,
 } from '@app/kit';
+import { PendingBadge } from './PendingBadge';
 import { DELETE_FAILED_MESSAGE, DELETED_MESSAGE } from './messages';
 import { TrashIcon } from './TrashIcon';
 
 interface HistoryRowProps {
-  entry: ApiWeightEntry;
+  /** A saved entry, or a weight logged offline (waiting to be sent, or refused). */
+  entry: ShownEntry;
   unit: UnitSystem;
 }
 
-/** One day of the history: click or Enter edits it; delete asks inline before it deletes. */
+/**
+ * One day of the history: click or Enter edits it; delete asks inline before it deletes. A weight logged offline is
+ * marked as waiting to be sent (or as not saved, with the server's reason) and has nothing on the server to delete.
+ */
 export function HistoryRow({ entry, unit }: HistoryRowProps) {
   const dispatch = useAppDispatch();
   const [confirming, setConfirming] = useState(false);
   const [deleteWeight, { isLoading: deleting }] = useDeleteWeightMutation();
   const deleteButton = useRef<HTMLButtonElement>(null);
   const date = formatDateEnGb(entry.date);
+  // the saved entry of the day, if any: a waiting weight replaces it on the server anyway
+  const deletable = entry.pending?.kind !== 'waiting' && entry.id !== undefined;
+  const classes = ['an-row', confirming && 'an-row--confirming', entry.pending && `an-row--${entry.pending.kind}`].filter(Boolean);
 
   const edit = () => dispatch(openEntryDialog({ editDate: entry.date }));
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
@@ -50,18 +58,13 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
   };
 
   return (
-    <tr
-      className={confirming ? 'an-row an-row--confirming' : 'an-row'}
-      title="Click to edit"
-      tabIndex={0}
-      onClick={edit}
-      onKeyDown={onRowKeyDown}
-    >
+    <tr className={classes.join(' ')} title="Click to edit" tabIndex={0} onClick={edit} onKeyDown={onRowKeyDown}>
       <td data-label="Date">{date}</td>
       <td data-label="Weight" data-unit={weightUnitLabel(unit)}>
         {formatWeight(entry.weightKg, unit)}
       </td>
       <td data-label="Notes" className={entry.notes ? 'an-notes' : 'an-notes muted'}>
+        {entry.pending && <PendingBadge mark={entry.pending} unit={unit} />}
         {entry.notes || 'No notes'}
       </td>
       {/* Clicks inside the actions never reach the row, so deleting never opens the dialog. */}
@@ -85,7 +88,7 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
               Keep
             </button>
           </span>
-        ) : (
+        ) : deletable ? (
           <button
             ref={deleteButton}
             type="button"
@@ -95,7 +98,7 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
           >
             <TrashIcon />
           </button>
-        )}
+        ) : null}
       </td>
     </tr>
   );

@@ -1,8 +1,8 @@
-import { weightUnitLabel, type ApiWeightEntry, type UnitSystem } from '@app/kit';
+import { weightUnitLabel, type ShownEntry, type UnitSystem } from '@app/kit';
 import { HistoryRow } from './HistoryRow';
 
 interface HistoryTableProps {
-  rows: readonly ApiWeightEntry[];
+  rows: readonly ShownEntry[];
   unit: UnitSystem;
 }
 

@@ -8,6 +8,7 @@ import {
   useGetAveragesQuery,
   useGetGoalQuery,
   useGetWeightsQuery,
+  useOnline,
   usePeriodRange,
   type ApiAveragedItem,
   type ApiWeightEntry,
@@ -29,6 +30,8 @@ export interface AnalyticsData {
   /** The first load of what the screen shows is still under way. */
   loadingEntries: boolean;
   loadingAverages: boolean;
+  /** The period's entries could not be read and none are at hand (offline, never read on this device). */
+  entriesFailed: boolean;
 }
 
 const NO_ENTRIES: readonly ApiWeightEntry[] = [];
@@ -70,8 +73,10 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
   );
   const goal = useGetGoalQuery();
 
-  useFailureToast(weights.isError);
-  useFailureToast(averages.isError);
+  // offline, a read that fails is no news: the banner says the app is offline, the screen says what it lacks
+  const online = useOnline();
+  useFailureToast(online && weights.isError);
+  useFailureToast(online && averages.isError);
 
   return {
     // currentData, not data: another period's rows never stand in while this period loads.
@@ -83,5 +88,6 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
     goal: goal.data ?? null,
     loadingEntries: rangeLoading || (!noRange && weights.currentData === undefined && !weights.isError),
     loadingAverages: averaging !== 'none' && !noRange && averages.currentData === undefined && !averages.isError,
+    entriesFailed: !noRange && weights.isError && weights.currentData === undefined,
   };
 }

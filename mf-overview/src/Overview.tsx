@@ -1,11 +1,14 @@
 import { useCallback } from 'react';
 import {
+  OfflineUnavailable,
   openEntryDialog,
   periodLabel,
   selectPreferences,
   setPreferences,
   useAppDispatch,
   useAppSelector,
+  useGraphEntries,
+  useOnline,
   type OverviewScreenProps,
   type PeriodKey,
 } from '@app/kit';
@@ -28,6 +31,12 @@ export default function Overview(_props: OverviewScreenProps) {
   const period = preferences.defaultSelectedPeriod;
   const heading = periodLabel(period, preferences.alignToCalendar, 'long');
   const data = useOverviewData(period, preferences.unit);
+  // weights logged offline are drawn, marked, until the server has them
+  const graphEntries = useGraphEntries(data.entries, data.range);
+  // offline with the period's weights never read on this device: say so, rather than load forever or show empty
+  // cards; what was read shows, whatever else is missing
+  const online = useOnline();
+  const unavailable = !online && (data.loading || data.entriesFailed);
 
   const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);
@@ -40,7 +49,9 @@ export default function Overview(_props: OverviewScreenProps) {
         <PeriodSelect value={period} alignToCalendar={preferences.alignToCalendar} onChange={choosePeriod} />
       </header>
 
-      {data.loading ? (
+      {unavailable ? (
+        <OfflineUnavailable />
+      ) : data.loading ? (
         <div className="screen-loading" role="status">
           Loading...
         </div>
@@ -63,7 +74,7 @@ export default function Overview(_props: OverviewScreenProps) {
               heading={heading}
               period={period}
               range={data.range}
-              entries={data.entries}
+              entries={graphEntries}
               trendHistory={data.recentEntries}
               currentKg={data.latest?.weightKg ?? null}
               preferences={preferences}

@@ -8,6 +8,7 @@ import {
   type Goal,
   type PeriodKey,
   type Preferences,
+  type ShownEntry,
   type WeightEntry,
 } from '@app/kit';
 import { WeightGraph } from '@app/kit/graph';
@@ -16,7 +17,8 @@ interface Props {
   heading: string;
   period: PeriodKey;
   range: DateRange | null;
-  entries: readonly WeightEntry[];
+  /** The period's saved weights with those waiting to be sent. */
+  entries: readonly ShownEntry[];
   /** Earlier readings that seed the trend line (the Trend card's 90 days). */
   trendHistory: readonly WeightEntry[];
   /** Latest weight overall, or null before the first entry. */

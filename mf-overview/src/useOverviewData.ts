@@ -7,6 +7,7 @@ import {
   useGetGoalQuery,
   useGetLatestWeightQuery,
   useGetWeightsQuery,
+  useOnline,
   usePeriodRange,
   type PeriodKey,
   type UnitSystem,
@@ -36,9 +37,11 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
   const earliest = useGetEarliestWeightQuery();
 
   const failed = weights.isError || goal.isError || latest.isError || recent.failed;
+  // offline, a read that fails is no news: the banner says the app is offline, the screen says what it lacks
+  const online = useOnline();
   useEffect(() => {
-    if (failed) dispatch(showToast(FETCH_ERROR_TOAST, 'error'));
-  }, [failed, dispatch]);
+    if (failed && online) dispatch(showToast(FETCH_ERROR_TOAST, 'error'));
+  }, [failed, online, dispatch]);
 
   const entries = requestRange ? weights.data : undefined;
   const goalData = goal.data ?? null;
@@ -67,6 +70,8 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
     /** A new period's entries are on their way; the previous ones stay on screen meanwhile. */
     refreshing: !!requestRange && weights.isFetching,
     failed,
+    /** The period's weights could not be read and none are at hand (offline, never read on this device). */
+    entriesFailed: !!requestRange && weights.isError && weights.data === undefined,
     range,
     today,
     entries: entries ?? [],

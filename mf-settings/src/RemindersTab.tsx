@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { WEEKDAY_NAMES, type User } from '@app/contract';
-import { Field, parseApiError, showToast, useAppDispatch } from '@app/kit';
+import { Field, OfflineUnavailable, parseApiError, showToast, useAppDispatch, useOnline } from '@app/kit';
 import {
   useAddPushDevice,
   usePushDevices,
@@ -38,6 +38,9 @@ interface Props {
 /** Settings → Reminders: its own form and Save, loaded when the tab is first opened. */
 export function RemindersTab({ user }: Props) {
   const { data, isError, refetch } = useReminders();
+  const online = useOnline();
+  // never read on this device and no connection: said so; the tab loads by itself when the connection returns
+  if (!online && !data) return <OfflineUnavailable />;
   if (isError && !data)
     return (
       <div role="alert" className="st-error">

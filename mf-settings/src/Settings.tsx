@@ -1,5 +1,13 @@
 import { useEffect } from 'react';
-import { showToast, useAppDispatch, useGetGoalQuery, useGetMeQuery, type SettingsScreenProps } from '@app/kit';
+import {
+  OfflineUnavailable,
+  showToast,
+  useAppDispatch,
+  useGetGoalQuery,
+  useGetMeQuery,
+  useOnline,
+  type SettingsScreenProps,
+} from '@app/kit';
 import { SettingsEditor } from './SettingsEditor';
 import './settings.css';
 
@@ -13,14 +21,19 @@ export default function Settings(_props: SettingsScreenProps) {
   // Only a failed first load is an error here; a failed background refetch keeps the form as it is.
   const failed = (me.isError && !me.data) || (goal.isError && goal.data === undefined);
 
+  const online = useOnline();
+  // offline, a read that fails is no news: the banner says the app is offline, the screen says what it lacks
   useEffect(() => {
-    if (failed) dispatch(showToast(FETCH_FAILED, 'error'));
-  }, [failed, dispatch]);
+    if (failed && online) dispatch(showToast(FETCH_FAILED, 'error'));
+  }, [failed, online, dispatch]);
 
   let body;
   if (me.data && goal.data !== undefined) {
     // Editing starts from the first load; later refetches (after a save) never overwrite what is being typed.
     body = <SettingsEditor user={me.data} goal={goal.data} />;
+  } else if (!online) {
+    // never read on this device: nothing to edit until the connection returns
+    body = <OfflineUnavailable />;
   } else if (failed) {
     body = (
       <div className="panel st-error" role="alert">

@@ -52,6 +52,8 @@ export const api = createApi({
   reducerPath: API_REDUCER_PATH,
   baseQuery: baseQueryWithReauth,
   tagTypes: ['Weight', 'Goal', 'User'],
+  // back online, every screen reads its data again: what failed offline loads, what was shown from the copy is fresh
+  refetchOnReconnect: true,
   endpoints: (build) => ({
     // --- auth: errors belong to the form, never to a redirect ---
     login: build.mutation<AuthResponse, LoginRequest>({

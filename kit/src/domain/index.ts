@@ -14,3 +14,4 @@ export * from './validation';
 export * from './trend';
 export * from './forecast';
 export * from './plausibility';
+export * from './pendingEntries';

@@ -1,10 +1,11 @@
-import { formatDateEnGb, formatWeight, type UnitSystem, weightUnitLabel } from '@app/kit';
+import { formatDateEnGb, formatWeight, type UnitSystem, WAITING_TO_BE_SENT, weightUnitLabel } from '@app/kit';
 import type { GraphModel } from './types';
 
-/** The chart's points as a table, newest first: the same data for people who prefer to read it. */
+/** The chart's points as a table, newest first: the same data for people who prefer to read it, with which are not sent yet. */
 export function GraphTable({ model, unit, caption }: { model: GraphModel; unit: UnitSystem; caption: string }) {
   const label = weightUnitLabel(unit);
   const withTrend = model.points.some((p) => p.trendKg !== undefined);
+  const withPending = model.points.some((p) => p.pending);
   const rows = [...model.points].reverse();
   return (
     <div className="weight-graph-table">
@@ -16,6 +17,7 @@ export function GraphTable({ model, unit, caption }: { model: GraphModel; unit: 
             <th scope="col">Weight ({label})</th>
             {withTrend && <th scope="col">Trend ({label})</th>}
             {model.averaged && <th scope="col">Days</th>}
+            {withPending && <th scope="col">Status</th>}
           </tr>
         </thead>
         <tbody>
@@ -25,6 +27,7 @@ export function GraphTable({ model, unit, caption }: { model: GraphModel; unit: 
               <td>{formatWeight(p.valueKg, unit)}</td>
               {withTrend && <td>{p.trendKg === undefined ? '' : formatWeight(p.trendKg, unit)}</td>}
               {model.averaged && <td>{p.count ?? ''}</td>}
+              {withPending && <td>{p.pending ? WAITING_TO_BE_SENT : 'Saved'}</td>}
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ChartData, ChartOptions, Plugin } from 'chart.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GraphPoint, WeightGraphProps } from './types';
@@ -119,5 +119,16 @@ describe('WeightGraph', () => {
     expect(data.datasets[1].data.map((p) => Math.round(p.y * 1e6) / 1e6)).toEqual([79.75, 79.7025]);
     rerender(<WeightGraph {...props} showTrend={false} />);
     expect(lastCall().data.datasets).toHaveLength(1);
+  });
+
+  it('names a weight waiting to be sent in its description and its table', () => {
+    const entries = [...props.entries!, { date: '2025-01-09', weightKg: 79.2, notes: '', pending: { kind: 'waiting' as const } }];
+    render(<WeightGraph {...props} entries={entries} />);
+    expect(screen.getByText(/Waiting to be sent, logged offline: 79\.2 kg \(09\/01\/2025\)\./)).toHaveClass('weight-graph-description');
+    fireEvent.click(screen.getByRole('button', { name: 'View as table' }));
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['09/01/202579.2Waiting to be sent', '08/01/202579.5Saved', '06/01/202580.0Saved']);
   });
 });

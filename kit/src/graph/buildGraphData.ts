@@ -26,6 +26,7 @@ import {
   toDisplayWeight,
   type UnitSystem,
   validateHexColor,
+  WAITING_TO_BE_SENT,
   type WeightEntry,
   weightUnitLabel,
   yAxisBounds,
@@ -43,6 +44,7 @@ export const LEGEND = Object.freeze({
   target: 'Target',
   plan: 'Plan',
   forecast: 'Likely date',
+  pending: WAITING_TO_BE_SENT,
 });
 /** The trend line: thicker than the weights, in a readable shade of the theme colour (themeColors' trendLine). */
 export const TREND_LINE_WIDTH = 3;
@@ -86,6 +88,19 @@ export function thinPoints(points: readonly GraphPoint[], maxPoints: number): { 
   if (points.length <= MARKER_MAX_POINTS) return { drawn: [...points], markerRadius: POINT_RADIUS };
   if (points.length <= maxPoints) return { drawn: [...points], markerRadius: THINNED_MARKER_RADIUS };
   return { drawn: lttbIndices(points, maxPoints).map((i) => points[i]!), markerRadius: THINNED_MARKER_RADIUS };
+}
+
+/** The marker of a weight waiting to be sent: larger than a saved one's, so the diamond reads at a glance. */
+export const PENDING_MARKER_RADIUS = 6;
+
+/** A thinned series still draws every weight waiting to be sent: the person just logged it and looks for it. */
+function keepPending(
+  points: readonly GraphPoint[],
+  thinned: { drawn: GraphPoint[]; markerRadius: number },
+): { drawn: GraphPoint[]; markerRadius: number } {
+  const missing = points.filter((p) => p.pending && !thinned.drawn.includes(p));
+  if (missing.length === 0) return thinned;
+  return { drawn: [...thinned.drawn, ...missing].sort((a, b) => a.x - b.x), markerRadius: thinned.markerRadius };
 }
 
 function toGraphPoint(point: ChartPoint, unit: UnitSystem, averaged: boolean): GraphPoint {
@@ -260,6 +275,11 @@ export function buildGraphData(input: GraphInput): GraphModel {
     if (averaged) point.x = midBucket(p, range);
     return point;
   });
+  // weights logged offline are the person's too (the trend and forecast count them), drawn apart until sent
+  if (!averaged) {
+    const waitingDates = new Set(input.entries?.filter((e) => e.pending?.kind === 'waiting').map((e) => e.date));
+    if (waitingDates.size) for (const p of points) if (waitingDates.has(p.date)) p.pending = true;
+  }
   const trendShown = input.showTrend === true && !averaged;
   let carried: { date: DateString; trendKg: number } | undefined;
   if (trendShown) {
@@ -281,7 +301,7 @@ export function buildGraphData(input: GraphInput): GraphModel {
   // averages are few by nature and all drawn; two years of weeks still get the small marker of a long series
   const { drawn, markerRadius } = averaged
     ? { drawn: points, markerRadius: points.length > MARKER_MAX_POINTS ? THINNED_MARKER_RADIUS : POINT_RADIUS }
-    : thinPoints(points, drawablePoints(input.width));
+    : keepPending(points, thinPoints(points, drawablePoints(input.width)));
   const thinned = drawn.length < points.length || markerRadius < POINT_RADIUS;
   const weights: LineDataset = {
     ...style,
@@ -399,6 +419,31 @@ export function buildGraphData(input: GraphInput): GraphModel {
       });
       roles.push('forecast');
     }
+  }
+
+  const waiting = drawn.filter((p) => p.pending);
+  if (waiting.length) {
+    // hollow diamonds over the weights' own markers, with a legend entry that names them
+    const surface = BASE_COLORS[scheme].surface!;
+    datasets.push({
+      label: LEGEND.pending,
+      data: waiting,
+      showLine: false,
+      fill: false,
+      borderColor: color,
+      backgroundColor: surface,
+      pointStyle: 'rectRot',
+      pointBackgroundColor: surface,
+      pointBorderColor: color,
+      pointBorderWidth: 2,
+      pointRadius: PENDING_MARKER_RADIUS,
+      pointHoverRadius: PENDING_MARKER_RADIUS,
+      pointHitRadius: 0,
+      clip: 8,
+      // on top of the weights' own markers (chart.js draws lower orders last)
+      order: -1,
+    });
+    roles.push('pending');
   }
 
   return {

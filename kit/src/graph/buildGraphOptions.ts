@@ -97,7 +97,16 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
         display: model.roles.length > 1,
         position: 'top',
         align: 'end',
-        labels: { usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 12, font: { size: 12 }, color: ink.text },
+        labels: {
+          usePointStyle: true,
+          boxWidth: 8,
+          boxHeight: 8,
+          padding: 12,
+          font: { size: 12 },
+          color: ink.text,
+          // in the datasets' own order: a dataset drawn on top (the waiting weights) keeps its place in the legend
+          sort: (a: { datasetIndex?: number }, b: { datasetIndex?: number }) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0),
+        },
       },
       tooltip: {
         enabled: !flatLine,

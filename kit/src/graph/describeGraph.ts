@@ -6,6 +6,7 @@ import {
   ratePerWeek,
   trendRate,
   type UnitSystem,
+  WAITING_TO_BE_SENT,
   weightUnitLabel,
 } from '@app/kit';
 import type { GraphModel, GraphPoint } from './types';
@@ -21,7 +22,8 @@ function extreme(points: readonly GraphPoint[], pick: (a: GraphPoint, b: GraphPo
 
 /**
  * What the chart shows, in words, for people who cannot see it: the span and the number of readings, the first,
- * last, lowest and highest weight with their days, and where the trend is heading over the last two weeks.
+ * last, lowest and highest weight with their days, where the trend is heading over the last two weeks, and the weights
+ * logged offline that are still waiting to be sent.
  */
 export function describeGraph(model: GraphModel, unit: UnitSystem, mode: 'none' | 'weekly' | 'monthly' | 'yearly' = 'none'): string {
   if (model.status !== 'ok') return model.message ?? '';
@@ -53,6 +55,11 @@ export function describeGraph(model: GraphModel, unit: UnitSystem, mode: 'none' 
       );
     }
   }
+  const waiting = points.filter((p) => p.pending);
+  if (waiting.length)
+    sentences.push(
+      `${WAITING_TO_BE_SENT}, logged offline: ${waiting.map((p) => `${formatWeightWithUnit(p.valueKg, unit)} (${formatDateEnGb(p.date)})`).join(', ')}.`,
+    );
   if (model.forecast) {
     const f = model.forecast.forecast;
     sentences.push(

@@ -1,4 +1,4 @@
-import { formatWeight, type UnitSystem, weightTooltipLabel, weightUnitLabel } from '@app/kit';
+import { formatWeight, type UnitSystem, WAITING_TO_BE_SENT, weightTooltipLabel, weightUnitLabel } from '@app/kit';
 import type { GraphPoint } from './types';
 
 /** 'Trend: 72.5 kg' in the display unit. */
@@ -8,10 +8,15 @@ export function trendTooltipLabel(trendKg: number, unit: UnitSystem): string {
 
 /**
  * Tooltip body of a point: 'Weight: 72.5 kg' (' (avg)' for averages) in the display unit, then
- * 'Trend: 72.1 kg' while the trend is shown, then the notes as a last line when there are any.
+ * 'Waiting to be sent (logged offline)' for a weight not on the server yet, 'Trend: 72.1 kg' while the trend is
+ * shown, then the notes as a last line when there are any.
  */
-export function tooltipLabel(point: Pick<GraphPoint, 'valueKg' | 'notes' | 'averaged' | 'trendKg'>, unit: UnitSystem): string | string[] {
+export function tooltipLabel(
+  point: Pick<GraphPoint, 'valueKg' | 'notes' | 'averaged' | 'trendKg' | 'pending'>,
+  unit: UnitSystem,
+): string | string[] {
   const lines = [weightTooltipLabel(point.valueKg, unit, point.averaged)];
+  if (point.pending) lines.push(`${WAITING_TO_BE_SENT} (logged offline)`);
   if (typeof point.trendKg === 'number' && Number.isFinite(point.trendKg)) lines.push(trendTooltipLabel(point.trendKg, unit));
   const notes = point.notes?.trim();
   if (notes) lines.push(notes);

@@ -2,6 +2,7 @@ import type { ChartData } from 'chart.js';
 import type { AveragedItem, AveragingMode, WeightEntry } from '../domain/averages';
 import type { DateString, WeekStartsOn } from '../domain/dates';
 import type { OnTrack } from '../domain/forecast';
+import type { ShownEntry } from '../domain/pendingEntries';
 import type { Goal } from '../domain/overview';
 import type { DateRange, PeriodKey } from '../domain/periods';
 import type { Scheme } from '../domain/themeColors';
@@ -17,7 +18,8 @@ export type PointClickHandler = (date: DateString, info: PointClickInfo) => void
 
 /** Everything that decides what the graph draws (the component's props minus callbacks and size). */
 export interface GraphInput {
-  entries?: readonly WeightEntry[] | null;
+  /** Saved weights, and those logged offline still waiting to be sent (`pending`), drawn apart. */
+  entries?: readonly ShownEntry[] | null;
   averages?: readonly AveragedItem[] | null;
   averaging: AveragingMode;
   period: PeriodKey;
@@ -61,6 +63,8 @@ export interface GraphPoint {
   count?: number;
   /** The trend on this point's day, kg; only on raw points while the trend is shown. */
   trendKg?: number;
+  /** Logged with no connection and not yet on the server. */
+  pending?: boolean;
 }
 
 /** Start and end of the x-axis, local-midnight timestamps. */
@@ -72,7 +76,7 @@ export interface XBounds {
 export type GraphStatus = 'ok' | 'empty' | 'error';
 
 /** What each dataset of `data` is, by index. */
-export type DatasetRole = 'weight' | 'average-line' | 'trend' | 'target' | 'plan' | 'forecast';
+export type DatasetRole = 'weight' | 'average-line' | 'trend' | 'target' | 'plan' | 'forecast' | 'pending';
 
 /** The goal band: from the last trend point to the target, reached between two dates. */
 export interface ForecastBand {

@@ -2,6 +2,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { authSlice, AUTH_STORAGE_KEY, loadAuthState, PERSIST_STORAGE_KEY } from './authSlice';
 import { entryDialogSlice } from './entryDialogSlice';
+import { pendingEntriesSlice } from './pendingEntriesSlice';
 import { loadPreferences, preferencesSlice, PREFERENCES_STORAGE_KEY } from './preferencesSlice';
 import { toastSlice } from './toastSlice';
 import { api } from '../api/apiSlice';
@@ -11,7 +12,7 @@ import { local, session, writeJson } from './storage';
  * The one reducer of the page. Remotes add their own slices with `rootReducer.inject(slice)`
  * at import time, so a new screen never needs a shell rebuild.
  */
-export const rootReducer = combineSlices(authSlice, preferencesSlice, entryDialogSlice, toastSlice, api);
+export const rootReducer = combineSlices(authSlice, preferencesSlice, entryDialogSlice, toastSlice, pendingEntriesSlice, api);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -53,3 +54,5 @@ export const useAppStore = useStore.withTypes<AppStore>();
 // Redux reaches the apps only through kit (the store's provider and the typed hooks above), so Redux Toolkit and
 // react-redux ship inside kit's chunk with only what is used, one instance because kit is one.
 export { Provider } from 'react-redux';
+/** Lets the API's reads refetch when the connection returns or the window is focused again (the shell calls it once). */
+export { setupListeners } from '@reduxjs/toolkit/query';

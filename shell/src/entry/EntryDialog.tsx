@@ -31,7 +31,7 @@ import {
 import { queueEntry } from '../offline/entryQueue';
 import { requestBackgroundSync } from '../offline/registerSync';
 import { PlausibilityPrompt, type Doubt } from './PlausibilityPrompt';
-import type { EntryForm } from './entryForm';
+import type { DayEntry, EntryForm } from './entryForm';
 import { useEntryForm } from './useEntryForm';
 import { useFocusTrap } from './useFocusTrap';
 import './entryDialog.css';
@@ -64,7 +64,7 @@ async function recentHistory(dispatch: AppDispatch, date: string): Promise<reado
 }
 
 /** The entry that saving would replace, when the person may not expect one (editing that very day says so in the title). */
-function replacesEntry(form: EntryForm, editDate: string | null): ApiWeightEntry | null {
+function replacesEntry(form: EntryForm, editDate: string | null): DayEntry | null {
   return form.existing !== null && form.existing.date === form.date && form.date !== editDate ? form.existing : null;
 }
 

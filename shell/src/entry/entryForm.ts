@@ -1,5 +1,8 @@
 import { formatWeight, type ApiWeightEntry, type UnitSystem } from '@app/kit';
 
+/** A day's weight as the dialog shows it: a saved entry, or one logged offline and waiting to be sent. */
+export type DayEntry = Pick<ApiWeightEntry, 'date' | 'weightKg' | 'notes'>;
+
 /**
  * What the entry dialog shows. The date decides which day is being written; a day that already has an entry
  * brings its weight and notes along (saving replaces that entry, so the dialog must show what will be replaced),
@@ -10,7 +13,7 @@ export interface EntryForm {
   date: string;
   notes: string;
   /** The entry the chosen date already has; null when it has none (or it could not be looked up). */
-  existing: ApiWeightEntry | null;
+  existing: DayEntry | null;
   /** What the weight field holds on a day without an entry: the latest weight when logging, empty when editing. */
   defaultWeight: string;
   touched: { weight: boolean; notes: boolean };
@@ -21,7 +24,7 @@ export function newEntryForm(date: string, defaultWeight: string): EntryForm {
 }
 
 /** The entry of `date` is known (or known not to exist): untouched fields follow it. A stale answer changes nothing. */
-export function dayLoaded(form: EntryForm, date: string, entry: ApiWeightEntry | null, unit: UnitSystem): EntryForm {
+export function dayLoaded(form: EntryForm, date: string, entry: DayEntry | null, unit: UnitSystem): EntryForm {
   if (date !== form.date) return form;
   return {
     ...form,

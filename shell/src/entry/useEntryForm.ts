@@ -2,17 +2,25 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   formatWeight,
   isValidDateString,
+  selectPendingEntries,
   showToast,
   todayString,
   useAppDispatch,
+  useAppStore,
   useLazyGetLatestWeightQuery,
   useLazyGetWeightByDateQuery,
-  type ApiWeightEntry,
+  type RootState,
   type UnitSystem,
 } from '@app/kit';
-import { dayLoaded, edited, newEntryForm, type EntryForm } from './entryForm';
+import { dayLoaded, edited, newEntryForm, type DayEntry, type EntryForm } from './entryForm';
 
-type Lookup = ApiWeightEntry | null | 'failed';
+type Lookup = DayEntry | null | 'failed';
+
+/** The weight logged offline for `date` and still waiting to be sent, as the day's entry. */
+function waitingOn(state: RootState, date: string): DayEntry | null {
+  const pending = selectPendingEntries(state).find((p) => p.date === date && p.refused === undefined);
+  return pending ? { date, weightKg: pending.weightKg, notes: pending.notes ?? '' } : null;
+}
 
 /**
  * The dialog's form: on opening, the day's entry (the edit date, or today) and, when logging, the latest weight;
@@ -28,16 +36,19 @@ export function useEntryForm(open: boolean, editDate: string | null, unit: UnitS
   const openRef = useRef(open);
   openRef.current = open;
 
+  const store = useAppStore();
+
   const lookUp = useCallback(
     (date: string): Promise<Lookup> =>
-      // offline the day cannot be looked up (the API client would leave for the error page): log it blind
+      // offline the day cannot be looked up (the API client would leave for the error page): the day's weight
+      // waiting to be sent is what saving replaces, else it is logged blind
       !navigator.onLine
-        ? Promise.resolve(null)
+        ? Promise.resolve(waitingOn(store.getState(), date))
         : fetchByDate(date, false)
             .unwrap()
             .then((entry) => entry ?? null)
             .catch(() => 'failed' as const),
-    [fetchByDate],
+    [fetchByDate, store],
   );
 
   useEffect(() => {

@@ -1,7 +1,6 @@
-import { formatDateEnGb, formatWeightWithUnit, selectUnit, useAppSelector } from '@app/kit';
+import { formatDateEnGb, formatWeightWithUnit, selectUnit, useAppSelector, useOnline } from '@app/kit';
 import { useLastUpdated } from './lastUpdated';
 import { useEntryQueue } from './useEntryQueue';
-import { useOnline } from './useOnline';
 import './offline.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });

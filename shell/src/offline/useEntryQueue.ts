@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { selectUser, showToast, useAppDispatch, useAppSelector, useAppStore } from '@app/kit';
+import { selectUser, setPendingEntries, showToast, useAppDispatch, useAppSelector, useAppStore } from '@app/kit';
 import { onQueueChange, queuedEntries, markRefused, removeEntry, type QueuedEntry } from './entryQueue';
 import { sendEntry } from './sendEntry';
 import { sendQueued } from './sendQueued';
@@ -66,6 +66,11 @@ export function useEntryQueue(online: boolean) {
     void reload();
     return onQueueChange(() => void reload());
   }, [reload]);
+
+  // every screen shows these weights in its history and graph, from the store (remotes cannot read the queue)
+  useEffect(() => {
+    dispatch(setPendingEntries(entries.map(({ payload, refused }) => ({ ...payload, ...(refused === undefined ? {} : { refused }) }))));
+  }, [dispatch, entries]);
 
   useEffect(() => {
     if (online) void send();

@@ -50,6 +50,8 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && sameOrigin(url) && isDeployPointer(url.pathname),
   new NetworkFirst({ cacheName: REMOTES_CACHE }),
 );
+/** Answers worth keeping: the data, and "there is none" (no goal set, no weight yet), which a screen shows as such. */
+const KEPT_API_STATUS = new Set([200, 404]);
 // No time limit on the network: a slow answer is still the current one (a stale build or stale data would be
 // worse than waiting); the cached copy is for no connection at all.
 // The last data each screen read, for the read-only screens offline (sign-in and tokens are never kept), and asked
@@ -57,7 +59,13 @@ registerRoute(
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
-  new NetworkFirst({ cacheName: API_CACHE, plugins: [conditionalReads(async (request) => (await caches.open(API_CACHE)).match(request))] }),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    plugins: [
+      conditionalReads(async (request) => (await caches.open(API_CACHE)).match(request)),
+      { cacheWillUpdate: async ({ response }) => (KEPT_API_STATUS.has(response.status) ? response : null) },
+    ],
+  }),
 );
 
 /** The page and the current build of every remote, so screens not yet opened also work offline. */
