@@ -142,6 +142,20 @@ function trendShade(line: string, surface: string, scheme: Scheme): string {
  * page and the surfaces, whatever colour is chosen (yellow and black included).
  */
 export function themeColors(themeColor: string, scheme: Scheme): ThemeColors {
+  const key = `${themeColor}|${scheme}`;
+  let colors = derived.get(key);
+  if (!colors) {
+    // a page asks for the same one or two (colour, appearance) pairs on every render of every chart: derived once
+    if (derived.size >= 32) derived.clear();
+    colors = Object.freeze(deriveThemeColors(themeColor, scheme));
+    derived.set(key, colors);
+  }
+  return colors;
+}
+
+const derived = new Map<string, Readonly<ThemeColors>>();
+
+function deriveThemeColors(themeColor: string, scheme: Scheme): ThemeColors {
   const checked = validateHexColor(themeColor);
   const primary = checked.ok ? checked.hex : DEFAULT_THEME_COLOR;
   const base = BASE_COLORS[scheme];
