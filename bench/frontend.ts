@@ -72,6 +72,8 @@ export interface FrontendResult {
   lighthouse: LighthouseRow[];
   /** One cold load per build and page under Chromium's Slow 3G emulation. */
   slow3g: Slow3gRow[];
+  /** A third load of the federated build's pages, the service worker now holding the API's answers (a returning visit). */
+  returning: PageResult[];
 }
 
 export interface Slow3gRow {
@@ -224,6 +226,7 @@ async function sharedAssets(origin: string): Promise<Map<string, Map<string, str
 export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5)): Promise<FrontendResult> {
   const failures: string[] = [];
   const results: PageResult[] = [];
+  const returning: PageResult[] = [];
   const env: Record<string, string> = {
     SHELL_PORT: String(SHELL_PORT),
     API_PORT: String(STACK_API_PORT),
@@ -287,6 +290,7 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
       for (const p of PAGES) {
         const cold: PageSample[] = [];
         const warm: PageSample[] = [];
+        const again: PageSample[] = [];
         for (let i = 0; i < runs; i++) {
           let context: BrowserContext | undefined;
           try {
@@ -295,6 +299,7 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
             const page = await context.newPage();
             cold.push(await measure(page, () => page.goto(origin + p), assetsByApp));
             warm.push(await measure(page, () => page.reload(), assetsByApp));
+            if (variant === 'federated') again.push(await measure(page, () => page.reload(), assetsByApp));
           } catch (e) {
             if (process.env.BENCH_DEBUG && context) {
               const pg = context.pages()[0];
@@ -315,6 +320,7 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
           }
         }
         results.push({ variant, page: p, cache: 'cold', samples: cold }, { variant, page: p, cache: 'warm', samples: warm });
+        if (again.length) returning.push({ variant, page: p, cache: 'warm', samples: again });
         process.stderr.write(
           `  ${variant} ${p}: chart cold ${median(cold.map((s) => s.chartMs)).toFixed(0)} ms, warm ${median(warm.map((s) => s.chartMs)).toFixed(0)} ms\n`,
         );
@@ -380,7 +386,7 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
       } catch (e) {
         failures.push(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
       }
-    return { runs, user: email, results, failures, chromium, redraws, lighthouse, slow3g };
+    return { runs, user: email, results, failures, chromium, redraws, lighthouse, slow3g, returning };
   } finally {
     await browser?.close();
     for (const c of children) await c.stop();
