@@ -380,13 +380,13 @@ if (front) {
 
   out.push('### API bytes per screen load', '');
   out.push(
-    "The screen's calls to the API in the federated build (medians of the runs): a first visit, a reload (the service worker, installed by the first visit, reads and keeps the answers) and one more reload, as every later visit is. Moved = headers and bodies as sent (compressed when the browser accepts it; a 304 moves headers only); without compression or conditional requests = the same answers' bodies unpacked, what every load moved before responses were compressed and list reads answered 304.",
+    "The screen's calls to the API in the federated build (medians of the runs): a first visit, a reload, and a returning visit: a load once the service worker installed by the first visit controls the page and has read the screen's answers through its cache, as on every visit after the first. Moved = headers and bodies as sent (compressed when the browser accepts it; a 304 moves headers only); without compression or conditional requests = the same answers' bodies unpacked, what every load moved before responses were compressed and list reads answered 304.",
     '',
   );
   const apiRows: (string | number)[][] = [];
   const visits = [
     ...front.results.filter((x) => x.variant === 'federated').map((r) => ({ r, label: r.cache === 'cold' ? 'first visit' : 'reload' })),
-    ...(front.returning ?? []).map((r) => ({ r, label: 'reload, worker holding the answers' })),
+    ...(front.returning ?? []).map((r) => ({ r, label: 'returning visit (worker holding the answers)' })),
   ].sort((a, b) => a.r.page.localeCompare(b.r.page));
   for (const { r, label } of visits.filter((v) => v.r.samples.length)) {
     const med = (k: 'apiRequests' | 'api304' | 'apiTransferred' | 'apiUncompressed') => median(r.samples.map((x) => x[k]));
