@@ -187,8 +187,13 @@ describe('offline app', () => {
     expect(reason).toContain('5000.0 kg');
     expect(reason).toMatch(/weight/i);
     await screenshot(page, 'offline-refused');
-    const saved = await api<Array<{ date: string }>>(user, 'GET', '/weights');
-    expect(saved.map((e) => e.date)).toEqual([dayOffset(0)]);
+    // the other weight reaches the server, now or on a later try (a send that hangs at the reconnect is retried)
+    await expect
+      .poll(async () => (await api<Array<{ date: string }>>(user, 'GET', '/weights')).map((e) => e.date), {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toEqual([dayOffset(0)]);
 
     // kept across a reload, never sent again, gone when dismissed
     await page.reload({ waitUntil: 'commit' });

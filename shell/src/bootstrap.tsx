@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppStore, Provider, setApiNavigator, setupListeners } from '@app/kit';
+import { createAppStore, followConnection, Provider, setApiNavigator } from '@app/kit';
 import '@app/kit/styles.css';
 import { App, createRouter } from './App';
 import { prefetchScreen, registerRemotesFromServer } from './federation/remotes';
@@ -12,7 +12,7 @@ async function start() {
   prefetchScreen(screenForPath(window.location.pathname));
   const store = createAppStore();
   // the connection's return refetches every screen's reads (what failed offline loads, what was old is fresh)
-  setupListeners(store.dispatch);
+  followConnection(store.dispatch);
   const router = createRouter();
   // kit's API client sends the user to /login, /401, /500 or /503 through the shell's router.
   setApiNavigator((to, opts) => router.navigate(to, opts));

@@ -3,6 +3,7 @@ import { createAppStore } from '../state/store';
 import { apiError, installFetchMock, json, type MockHandler } from '../test/fetchMock';
 import { api } from './apiSlice';
 import { errorRedirectTarget } from './baseQuery';
+import { noteReconnected, SETTLING_MS } from './connection';
 import { setApiNavigator, type ApiNavigator } from './navigation';
 import { makeUser } from '../test/fixtures';
 
@@ -219,6 +220,35 @@ describe('error pages', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('with the connection just back, the screen stays too: its reads are asked for again once the network settles', async () => {
+    installFetchMock(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    noteReconnected(Date.now());
+    try {
+      const result = await signedInStore().dispatch(api.endpoints.getWeights.initiate({}));
+      expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
+      expect(navigate).not.toHaveBeenCalled();
+      noteReconnected(Date.now() - SETTLING_MS);
+      await signedInStore().dispatch(api.endpoints.getWeights.initiate({}));
+      expect(navigate).toHaveBeenCalledWith('/503', { state: { from: FROM } });
+    } finally {
+      noteReconnected(Number.NEGATIVE_INFINITY);
+    }
+  });
+
+  it('a call sent with no connection that fails once the browser has it back leaves the screen as it is', async () => {
+    const nav = { onLine: false };
+    vi.stubGlobal('navigator', nav);
+    installFetchMock(() => {
+      nav.onLine = true; // the connection came back while the call was out; the page has not heard yet
+      throw new TypeError('Failed to fetch');
+    });
+    const result = await signedInStore().dispatch(api.endpoints.getWeights.initiate({}));
+    expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('does not redirect again when already on the target page', async () => {

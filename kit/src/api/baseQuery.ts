@@ -9,6 +9,7 @@ import {
 import { clearAuth, setAccessToken, type AuthState } from '../state/authSlice';
 import { etagKey, heldAnswer, holdAnswer } from './etagCache';
 import { redirectWithFrom } from './navigation';
+import { connectionUnsettled } from './connection';
 
 export const API_BASE_URL = '/api/';
 export const API_REDUCER_PATH = 'api';
@@ -124,6 +125,9 @@ function sessionExpired(api: BaseQueryApi): void {
  */
 export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions = {}) => {
   const sentWith = accessTokenOf(api);
+  // a call sent with no connection can fail after the browser has it back, before the page has heard so
+  const unsettledAtStart = connectionUnsettled();
+  const noAnswerShown = () => !unsettledAtStart && !connectionUnsettled();
   let result = await rawBaseQuery(args, api, extraOptions);
 
   if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };
@@ -143,7 +147,7 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
     if (outcome.kind === 'no-answer') {
       // the session may well be alive: keep it, and treat the call as one that got no answer
       const error: FetchBaseQueryError = { status: 'FETCH_ERROR', error: 'The session could not be refreshed' };
-      redirectWithFrom(errorRedirectTarget(error)!);
+      if (noAnswerShown()) redirectWithFrom(errorRedirectTarget(error)!);
       return { error, meta: result.meta };
     }
     result = await rawBaseQuery(args, api, extraOptions);
@@ -157,10 +161,8 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
   }
 
   const target = errorRedirectTarget(result.error);
-  // with no connection the screen stays: it shows what it has and the shell says the app is offline
-  if (target && !(target === '/503' && isOffline())) redirectWithFrom(target);
+  // with no connection, or one just back, the screen stays: it shows what it has, the shell says the app is
+  // offline, and the reads are asked for again once the network has settled
+  if (target && (target !== '/503' || noAnswerShown())) redirectWithFrom(target);
   return result;
 };
-
-/** The browser knows it has no connection (not merely an unanswered call). */
-const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;

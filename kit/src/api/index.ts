@@ -3,5 +3,6 @@ export * from './types';
 export * from './apiSlice';
 export * from './errors';
 export * from './session';
+export { followConnection } from './connection';
 export { setApiNavigator, type ApiNavigator, type ApiNavigateOptions } from './navigation';
 export { API_BASE_URL, API_REDUCER_PATH, errorRedirectTarget, type ApiExtraOptions } from './baseQuery';

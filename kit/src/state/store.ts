@@ -54,5 +54,3 @@ export const useAppStore = useStore.withTypes<AppStore>();
 // Redux reaches the apps only through kit (the store's provider and the typed hooks above), so Redux Toolkit and
 // react-redux ship inside kit's chunk with only what is used, one instance because kit is one.
 export { Provider } from 'react-redux';
-/** Lets the API's reads refetch when the connection returns or the window is focused again (the shell calls it once). */
-export { setupListeners } from '@reduxjs/toolkit/query';
