@@ -32,6 +32,8 @@ function verifiedPayload(secret: string, token: string): Record<string, unknown>
   if (header !== HEADER || !/^[A-Za-z0-9_-]+$/.test(body) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return null;
   const expected = createHmac('sha256', secret).update(`${header}.${body}`).digest();
   const given = Buffer.from(signature, 'base64url');
+  // one spelling per signature: the last character's spare bits must be zero, so an altered token never passes
+  if (given.toString('base64url') !== signature) return null;
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

@@ -24,6 +24,8 @@ export function verifyUnsubscribeToken(secret: string, token: string): { userId:
   if (!m) return null;
   const payload = `${m[1]}${m[2]}`;
   const given = Buffer.from(m[3]!, 'base64url');
+  // one spelling per MAC: the last character's spare bits must be zero, so no altered link decodes to the same bytes
+  if (given.toString('base64url') !== m[3]) return null;
   const expected = mac(secret, payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const hex = m[1]!;
