@@ -170,9 +170,14 @@ describe('keyboard', () => {
     await page.goto(`${BASE_URL}/dashboard/settings`);
     await page.getByRole('tab', { name: 'Account' }).waitFor();
     expect(await page.title()).toBe('Settings · Weightwise');
-    await page.goto(`${BASE_URL}/login`);
-    await expect.poll(() => page.title()).toBe('Sign In · Weightwise');
     await context.close();
+    // Sign In is for someone signed out (a signed-in visit goes on to the dashboard)
+    const signedOut = await contextFor(LOOKS[0], false);
+    const login = await signedOut.newPage();
+    await login.goto(`${BASE_URL}/login`);
+    await login.getByRole('button', { name: 'Log In' }).waitFor();
+    await expect.poll(() => login.title()).toBe('Sign In · Weightwise');
+    await signedOut.close();
   });
 
   it('the focus ring is drawn whole around a Settings tab, at 3:1 against the page', async () => {
