@@ -158,25 +158,7 @@ describe('offline app', () => {
     await context.setOffline(true);
     await logWeight(page, dayOffset(0), '80.2');
     // a weight queued by an earlier version of the app, whose rules the server no longer accepts
-    await page.evaluate(
-      ({ userId, date }) =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('weightwise-offline', 1);
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const tx = open.result.transaction('entries', 'readwrite');
-            tx.objectStore('entries').put({
-              key: `${userId}:${date}`,
-              userId,
-              payload: { date, weightKg: 5000, notes: '' },
-              queuedAt: new Date().toISOString(),
-            });
-            tx.oncomplete = () => resolve();
-            tx.onerror = () => reject(tx.error);
-          };
-        }),
-      { userId: user.user.id, date: dayOffset(-2) },
-    );
+    await queueInBrowser(page, user.user.id, dayOffset(-2), 5000);
     await page.reload({ waitUntil: 'commit' });
     await page.getByRole('region', { name: 'Waiting to be sent' }).getByRole('listitem').nth(1).waitFor();
 
