@@ -40,3 +40,6 @@ export const daysFromTo = (earlier: DateString, later: DateString): number => da
 
 /** Day of the week, 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
 export const weekdayOf = (date: DateString): number => (((dayNumberOf(date) + 4) % 7) + 7) % 7;
+
+/** Days of the week by the product's numbering: 0 = Sunday … 6 = Saturday. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

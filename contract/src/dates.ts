@@ -43,3 +43,14 @@ export const todayUtc = (now: Date): DateString => isoDay(now);
 export function latestEntryDate(now: Date): DateString {
   return isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)));
 }
+
+/** True for a time zone name this runtime knows (IANA, e.g. 'Europe/Berlin'; 'UTC'). */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || name === '' || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,7 @@
+// first: how zod parses here is settled before this module builds its schemas
+import './parsing';
 import { z } from 'zod';
-import { isCalendarDate, latestEntryDate, MIN_DATE, type DateString } from './dates';
+import { isCalendarDate, isTimeZone, latestEntryDate, MIN_DATE, type DateString } from './dates';
 import { EMAIL_MAX, HEIGHT_MAX_CM, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from './limits';
 import { codePoints, hasNul } from './text';
 
@@ -53,17 +55,6 @@ export const heightCm = z
   .number({ error: 'Height must be a number' })
   .gt(0, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` })
   .lt(HEIGHT_MAX_CM, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` });
-
-/** True for a time zone name this runtime knows (IANA, e.g. 'Europe/Berlin'; 'UTC'). */
-export function isTimeZone(name: unknown): name is string {
-  if (typeof name !== 'string' || name === '' || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** An IANA time zone: what turns an imported timestamp, or a reminder's hour, into the user's own day. */
 export const timeZone = z

@@ -1,3 +1,5 @@
+// first: how zod parses here is settled before this module builds its schemas
+import './parsing';
 import { z } from 'zod';
 import { uuid } from './fields';
 
@@ -6,14 +8,6 @@ export const DATE_FORMATS = ['yyyy-MM-dd', 'dd/MM/yyyy', 'MM/dd/yyyy'] as const;
 export const IMPORT_UNITS = ['kg', 'lb'] as const;
 /** Units a file may state (stone: Hacker's Diet Online and Apple Health can write it). */
 export const IMPORT_FILE_UNITS = ['kg', 'lb', 'st'] as const;
-
-/** Archives (.zip) and Apple Health's export.xml may be this large; other files IMPORT_FILE_MAX_BYTES. */
-export const IMPORT_ARCHIVE_MAX_BYTES = 500 * 1024 * 1024;
-export const IMPORT_ARCHIVE_TOO_LARGE = 'The archive is larger than 500 MiB';
-/** Whether a chosen file is an archive or an XML export (by its name or type), which may be up to 500 MiB. */
-export function isImportArchive(name: string, type = ''): boolean {
-  return /\.(zip|xml)$/i.test(name) || /(zip|xml)/i.test(type);
-}
 
 /**
  * When the unit came from the person's choice or preference (not the file), the preview warns if the numbers look

@@ -1,7 +1,5 @@
 // The wire between the client and the API. Both import these schemas: the API validates requests and builds its
 // OpenAPI document from them, the client infers its types and checks its forms with the same rules.
-// first: how zod parses must be settled before any schema below is built
-import './parsing';
 export * from './units';
 export * from './limits';
 export * from './text';

@@ -1,3 +1,5 @@
+// first: how zod parses here is settled before this module builds its schemas
+import './parsing';
 import { z } from 'zod';
 import { dateTime, uuid } from './fields';
 
@@ -7,7 +9,6 @@ export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const WEEKLY_REPORT_TIME = '08:00';
 /** Days of the week as the product numbers them: 0 = Sunday … 6 = Saturday. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 export const DEFAULT_REMINDER_SETTINGS = Object.freeze({
   dailyEnabled: false,

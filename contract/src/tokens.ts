@@ -1,3 +1,5 @@
+// first: how zod parses here is settled before this module builds its schemas
+import './parsing';
 import { z } from 'zod';
 import { dateTime, personName, uuid } from './fields';
 

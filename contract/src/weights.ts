@@ -1,3 +1,5 @@
+// first: how zod parses here is settled before this module builds its schemas
+import './parsing';
 import { z } from 'zod';
 import { calendarDate, text, uuid, weightKg } from './fields';
 import { NOTES_MAX } from './limits';
