@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, RouterProvider } from '@app/kit';
 import { RequireAuth } from './auth/RequireAuth';
-import { EntryDialog } from './entry/EntryDialog';
+import { EntryDialogSlot } from './entry/EntryDialogSlot';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { DashboardLayout } from './layout/DashboardLayout';
 import { ErrorPage, ERROR_CODES } from './screens/ErrorPage';
@@ -46,7 +46,7 @@ export function App({ router }: { router: ReturnType<typeof createRouter> }) {
     <>
       <ThemeSync />
       <RouterProvider router={router} />
-      <EntryDialog />
+      <EntryDialogSlot />
       <Toaster />
     </>
   );

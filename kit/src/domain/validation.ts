@@ -1,7 +1,6 @@
-import { codePoints, fieldErrorsOf, futureDateProblem, WeightEntryInputSchema, type FieldError } from '@app/contract';
+import { codePoints, type FieldError } from '@app/contract';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, AVATAR_TYPES_TEXT, WEIGHT_STEP } from './constants';
 import type { DateString } from './dates';
-import { fromDisplayWeight, type UnitSystem } from './units';
 
 /** One item of the API's error.details. */
 export type { FieldError } from '@app/contract';
@@ -94,33 +93,6 @@ export interface WeightEntryPayload {
 
 export type WeightEntryPayloadResult =
   { ok: true; payload: WeightEntryPayload } | { ok: false; errors: Partial<Record<WeightEntryField, string>> };
-
-/**
- * Validates the form and builds the POST /weights body: weight converted to kg unrounded, blank notes omitted.
- * After the form's own rules, the body is checked with the API's own schema and date limit, so every field error
- * the server would give shows before sending, in the server's words.
- */
-export function buildWeightEntryPayload(form: WeightEntryForm, unit: UnitSystem, now: Date = new Date()): WeightEntryPayloadResult {
-  const errors: Partial<Record<WeightEntryField, string>> = {};
-  const weight = validateWeight(form.weight);
-  if (weight) errors.weightKg = weight;
-  if (form.date === null || form.date === undefined || form.date.trim() === '') errors.date = VALIDATION_MESSAGES.dateRequired;
-  const payload: WeightEntryPayload = {
-    weightKg: weight ? 1 : fromDisplayWeight(parseWeightInput(form.weight) as number, unit),
-    date: (form.date ?? '') as DateString,
-  };
-  if (form.notes && form.notes.trim() !== '') payload.notes = form.notes;
-  const checked = WeightEntryInputSchema.safeParse(payload);
-  if (!checked.success) {
-    for (const { field, issue } of fieldErrorsOf(checked.error)) {
-      if (field === 'weightKg' || field === 'date' || field === 'notes') errors[field] ??= issue;
-    }
-  } else {
-    const future = futureDateProblem(payload.date, now);
-    if (future) errors.date ??= future;
-  }
-  return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, payload };
-}
 
 /**
  * The avatar picker's check, the same the server makes, so a refused file is named before Save. A file whose type

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import {
   addDaysToDate,
   api,
-  buildWeightEntryPayload,
   checkPlausibility,
   clearFieldError,
   closeEntryDialog,
@@ -33,6 +32,7 @@ import { requestBackgroundSync } from '../offline/registerSync';
 import { PlausibilityPrompt, type Doubt } from './PlausibilityPrompt';
 import type { DayEntry, EntryForm } from './entryForm';
 import { useEntryForm } from './useEntryForm';
+import { buildWeightEntryPayload } from './weightEntryPayload';
 import { useFocusTrap } from './useFocusTrap';
 import './entryDialog.css';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Logo, logoutUser, NavLink, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
+import { loadEntryDialog } from '../entry/lazyEntryDialog';
 import { API_CACHE } from '../offline/workerNames';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
@@ -58,6 +59,9 @@ export function Sidebar() {
           </NavLink>
           <button
             type="button"
+            // its code is fetched on the way to the click, so the dialog opens at once
+            onPointerEnter={() => void loadEntryDialog()}
+            onFocus={() => void loadEntryDialog()}
             onClick={() => {
               close();
               dispatch(openEntryDialog());
