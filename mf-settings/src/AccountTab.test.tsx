@@ -50,7 +50,7 @@ describe('Account tab', () => {
     const { calls } = await openSettings({ user: makeUser(), goal: null });
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Enter your current password to change email or password')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Nothing was saved');
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);

@@ -34,12 +34,24 @@ import {
   type FormKey,
   type SettingsForm,
   type TabKey,
+  type WireCheck,
 } from './settingsForm';
 import { useSaveApi } from './useSaveApi';
 import { useHasPassword } from './signInApi';
 
 function asTab(value: string | null): TabKey | undefined {
   return TABS.find((t) => t.key === value)?.key;
+}
+
+/**
+ * The API's own rules on a save, fetched with the first save (prefetched while the screen is idle). A chunk that cannot
+ * be had (offline before it was ever loaded) leaves them to the server, which answers in the same words.
+ */
+function loadWireCheck(): Promise<WireCheck> {
+  return import(/* webpackPrefetch: true */ './wireErrors').then(
+    (m) => m.wireErrors,
+    () => () => ({}),
+  );
 }
 
 const STEP_TABS: Partial<Record<string, TabKey>> = { avatar: 'account', profile: 'account', goal: 'goals' };
@@ -84,6 +96,8 @@ export function SettingsEditor(props: SettingsEditorProps) {
   const [status, setStatus] = useState<string | null>(null);
   // The theme applies at once; Cancel puts back the one in force when the page opened or was last saved.
   const savedTheme = useRef(prefs.themeColor);
+  // a save waits for its checks to load: a second press meanwhile is the same save
+  const checking = useRef(false);
 
   const update = <K extends FormKey>(key: K, value: SettingsForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -102,8 +116,8 @@ export function SettingsEditor(props: SettingsEditorProps) {
     setErrors((current) => clearFieldError(current, 'themeColor'));
   };
   const checkHex = () => {
-    if (form.hexInput !== '' && !validateHexColor(form.hexInput).ok)
-      setErrors((current) => ({ ...current, themeColor: validateForm(form, { ...baseline, hasPassword }).themeColor }));
+    const hex = form.hexInput === '' ? null : validateHexColor(form.hexInput);
+    if (hex && !hex.ok) setErrors((current) => ({ ...current, themeColor: hex.error }));
   };
 
   const cancel = () => {
@@ -113,9 +127,12 @@ export function SettingsEditor(props: SettingsEditorProps) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (saving || checking.current) return;
     setStatus(null);
-    const invalid = validateForm(form, { ...baseline, hasPassword });
+    checking.current = true;
+    const checkWire = await loadWireCheck();
+    checking.current = false;
+    const invalid = validateForm(form, { ...baseline, hasPassword }, checkWire);
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid);
       setTab(tabOfFirstError(invalid) ?? tab);

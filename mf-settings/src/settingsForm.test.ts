@@ -11,6 +11,7 @@ import {
   type SettingsForm,
 } from './settingsForm';
 import { makeGoal, makeUser } from './testData';
+import { wireErrors } from './wireErrors';
 
 const PREFS = { alignToCalendar: true, themeColor: '#3ab0b9' };
 
@@ -136,7 +137,7 @@ describe('validateForm', () => {
 
   it('requires the email, the current password when needed, and a valid hex colour', () => {
     const form = { ...formFor(makeUser(), null), email: ' ', password: 'new-secret-1', hexInput: '#12345' };
-    expect(validateForm(form, baseline)).toEqual({
+    expect(validateForm(form, baseline, wireErrors)).toEqual({
       email: MESSAGES.emailRequired,
       currentPassword: MESSAGES.currentPasswordRequired,
       themeColor: 'Invalid hex color format',
@@ -145,12 +146,12 @@ describe('validateForm', () => {
 
   it('requires every goal field once one is filled in', () => {
     const form = { ...formFor(makeUser(), null), targetWeight: typedMeasure('80') };
-    expect(validateForm(form, baseline)).toEqual({
+    expect(validateForm(form, baseline, wireErrors)).toEqual({
       startWeightKg: MESSAGES.startWeightRequired,
       startDate: MESSAGES.startDateRequired,
       targetDate: MESSAGES.targetDateRequired,
     });
-    expect(validateForm(formFor(makeUser(), null), baseline)).toEqual({});
+    expect(validateForm(formFor(makeUser(), null), baseline, wireErrors)).toEqual({});
   });
 
   it("applies the API's own rules before sending, in its words", () => {
@@ -166,7 +167,7 @@ describe('validateForm', () => {
       startDate: '2025-02-30',
       targetDate: '2025-09-01',
     };
-    expect(validateForm(form, baseline)).toEqual({
+    expect(validateForm(form, baseline, wireErrors)).toEqual({
       password: 'Password must be at least 8 characters',
       firstName: 'First name is required',
       email: 'Email is not valid',

@@ -1,4 +1,4 @@
-import { fieldErrorsOf, normalizeEmail, UpdateGoalSchema, UpdateUserSchema } from '@app/contract';
+import { normalizeEmail } from '@app/contract';
 import {
   validateHexColor,
   type ColorScheme,
@@ -219,16 +219,15 @@ export function buildGoalPatch(form: SettingsForm, goal: Goal | null): UpdateGoa
   return Object.keys(patch).length > 0 ? patch : null;
 }
 
+/** The API's own rules on the bodies a save would send, by field (wireErrors.ts, loaded when a save is checked). */
+export type WireCheck = (profile: ProfilePatch | null, goal: UpdateGoalRequest | null) => Record<string, string>;
+
 /**
  * Client checks before anything is sent, keyed by the API's field names: what the form requires, then the API's own
  * rules on the bodies the save would send (password length, height, names, goal weights...), in the API's words.
  */
-export function validateForm(form: SettingsForm, baseline: Baseline): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const profile = UpdateUserSchema.safeParse(buildProfilePatch(form, baseline.user) ?? {});
-  const goal = UpdateGoalSchema.safeParse(buildGoalPatch(form, baseline.goal) ?? {});
-  for (const result of [profile, goal])
-    if (!result.success) for (const { field, issue } of fieldErrorsOf(result.error)) errors[field] ??= issue;
+export function validateForm(form: SettingsForm, baseline: Baseline, checkWire: WireCheck): Record<string, string> {
+  const errors: Record<string, string> = checkWire(buildProfilePatch(form, baseline.user), buildGoalPatch(form, baseline.goal));
   if (form.email.trim() === '') errors.email = MESSAGES.emailRequired;
   if (needsCurrentPassword(form, baseline.user, baseline.hasPassword) && form.currentPassword === '')
     errors.currentPassword = MESSAGES.currentPasswordRequired;
