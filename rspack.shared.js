@@ -10,7 +10,6 @@ const STANDALONE_RUNTIME = path.join(import.meta.dirname, 'rspack.standalone-run
 const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 const rootPkg = require('./package.json');
 const kitPkg = require('./kit/package.json');
-const contractPkg = require('./contract/package.json');
 
 /** The version every app must agree on: root `overrides`, else kit's exact pin. */
 function pinned(name) {
@@ -19,26 +18,27 @@ function pinned(name) {
   return version;
 }
 
-function singleton(name, version = pinned(name), eager = false) {
-  return { singleton: true, requiredVersion: version, version, strictVersion: false, eager };
+function singleton(name, version = pinned(name)) {
+  return { singleton: true, requiredVersion: version, version, strictVersion: false };
 }
 
 /**
  * Dependencies shared across the page. React needs the trailing-slash keys as well
  * (`react/jsx-runtime`, `react-dom/client`), or React 19 loads twice and fails with #527.
- * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance; and so is the wire
- * contract (`@app/contract`) that kit and the screens validate with.
+ * `@app/kit` is shared too: its Redux store, API slice and dialog actions must be one instance.
  * zod, chart.js, react-chartjs-2, date-fns, react-router, Redux Toolkit and react-redux are reached
- * only through kit and the contract, so they are not negotiated on their own: as shared modules they would ship whole
- * (every zod locale, every chart type, every router and Redux API), where inside kit's and the contract's chunks they
- * keep only what is used, and stay one instance because kit and the contract are.
- * The shell passes `eager`: it needs every one of them on every page, so they travel inside its main.js rather than
- * as a dozen small files fetched after it; remotes still take them from the page, never from their own copies.
+ * only through kit, so they are not negotiated on their own: as shared modules they would ship whole
+ * (every zod locale, every chart type, every router and Redux API), where inside kit's chunks they keep only what is
+ * used, and stay one instance because kit is.
+ * The wire contract (`@app/contract`) is not shared: it holds no state, only rules and schemas, so each app bundles
+ * the part it uses. Shared, it would be one module, and every page would build every schema of the API at start-up.
+ * Nothing is eager: the shell's main.js carries only the federation runtime, and each shared module arrives as a
+ * script of its own (named in the page, so they download with main.js), each run in a task of its own rather than
+ * one long task that keeps a phone from answering a tap.
  */
-export function sharedDependencies(eager = false) {
-  const kit = singleton('@app/kit', kitPkg.version, eager);
-  const contract = singleton('@app/contract', contractPkg.version, eager);
-  const dep = (name) => singleton(name, pinned(name), eager);
+export function sharedDependencies() {
+  const kit = singleton('@app/kit', kitPkg.version);
+  const dep = (name) => singleton(name, pinned(name));
   return {
     react: dep('react'),
     'react/': dep('react'),
@@ -46,7 +46,6 @@ export function sharedDependencies(eager = false) {
     'react-dom/': dep('react-dom'),
     '@app/kit': kit,
     '@app/kit/': kit,
-    '@app/contract': contract,
   };
 }
 
@@ -58,6 +57,48 @@ export function sharedDependencies(eager = false) {
 const REMOTE_CHUNKS = {
   chunks: (chunk) => !chunk.name?.startsWith('__federation_expose_'),
   cacheGroups: { defaultVendors: false },
+};
+
+/**
+ * The shell's start-up code in a few scripts of moderate size, each run in a task of its own: React; the router;
+ * Redux; kit with its date and colour libraries. Fewer would make one long task a phone cannot answer a tap during;
+ * more would be more requests for the same bytes.
+ */
+const HOST_CHUNKS = {
+  cacheGroups: {
+    react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', chunks: 'async', priority: 30, enforce: true },
+    router: {
+      test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+      name: 'router',
+      chunks: 'async',
+      priority: 20,
+      enforce: true,
+    },
+    state: {
+      test: /[\\/]node_modules[\\/](@reduxjs|@standard-schema|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store)[\\/]/,
+      name: 'state',
+      chunks: 'async',
+      priority: 20,
+      enforce: true,
+    },
+    kit: {
+      test: /[\\/](kit[\\/]src|node_modules[\\/](date-fns|culori|@app[\\/]kit))[\\/]/,
+      name: 'kit',
+      chunks: 'async',
+      priority: 10,
+      enforce: true,
+    },
+    // the contract's plain rules kit uses (units, dates, the trend); its schemas stay with the code that checks with them,
+    // or loading kit would load zod
+    contract: {
+      test: /[\\/]contract[\\/]src[\\/](units|limits|text|dates|calendar|trend|forecast)\.ts$/,
+      name: 'kit',
+      chunks: 'async',
+      priority: 10,
+      enforce: true,
+    },
+    defaultVendors: false,
+  },
 };
 
 function swcRule(test, tsx) {
@@ -127,7 +168,7 @@ export function createConfig(app) {
           filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
           exposes: app.exposes ?? {},
           remotes: {},
-          shared: sharedDependencies(app.isHost),
+          shared: sharedDependencies(),
           shareStrategy: 'loaded-first',
           runtimePlugins: app.runtimePlugins ?? [],
           manifest: true,
@@ -156,7 +197,7 @@ export function createConfig(app) {
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         }),
       ].filter(Boolean),
-      optimization: { minimize: production && !process.env.NO_MINIFY, splitChunks: app.isHost ? undefined : REMOTE_CHUNKS },
+      optimization: { minimize: production && !process.env.NO_MINIFY, splitChunks: app.isHost ? HOST_CHUNKS : REMOTE_CHUNKS },
       performance: { hints: false },
       devServer: {
         port: app.port,
@@ -198,18 +239,22 @@ function standaloneRuntimeConfig(app) {
 /**
  * Writes boot-assets.json: the files of the chunks the shell's entry imports behind its async boundary (the app
  * itself, beside the shared modules its mf-manifest.json lists), so its server can name them in the page and the
- * browser fetches them with main.js instead of after it.
+ * browser fetches them with main.js instead of after it; and the files only the app's own lazy imports load (the
+ * entry dialog), which the manifest lists among kit's but no page needs to start.
  */
 class BootAssetsManifest {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('BootAssetsManifest', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'BootAssetsManifest', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const stats = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
-        const files = stats.chunks
-          .filter((c) => !c.initial && c.origins.some((o) => o.request === './bootstrap'))
-          .flatMap((c) => c.files)
-          .filter((f) => /\.(js|css)$/.test(f));
-        compilation.emitAsset('boot-assets.json', new rspack.sources.RawSource(JSON.stringify({ files })));
+        const filesOf = (chunks) => chunks.flatMap((c) => c.files).filter((f) => /\.(js|css)$/.test(f));
+        const files = filesOf(stats.chunks.filter((c) => !c.initial && c.origins.some((o) => o.request === './bootstrap')));
+        // a shared module's chunks are requested by the federation runtime (no relative request); an import() in the
+        // app's own code names a file
+        const lazy = filesOf(
+          stats.chunks.filter((c) => !c.initial && c.origins.every((o) => o.request?.startsWith('.') && o.request !== './bootstrap')),
+        );
+        compilation.emitAsset('boot-assets.json', new rspack.sources.RawSource(JSON.stringify({ files, lazy })));
       });
     });
   }
