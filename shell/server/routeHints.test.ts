@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_ROUTES, screenForPath as shellScreenForPath } from '../src/screens/remoteRoutes';
 import { createShellServer } from './app';
-import { hintTags, screenForPath, withHints, type RemoteManifest } from './routeHints';
+import { bootTags, hintTags, remotesTag, screenForPath, withHints, type RemoteManifest } from './routeHints';
 import { serveDist } from './static';
 
 const SHELL_BOOT =
@@ -49,15 +49,14 @@ describe('route hints', () => {
       expect(screenForPath(path), path).toBe(shellScreenForPath(path));
   });
 
-  it('hint the manifest, the entry, the exposed chunks and styles, and the shared chunks the shell lacks', () => {
+  it('hint the entry, the exposed chunks and styles, and the shared chunks the shell lacks', () => {
     const tags = hintTags(
-      { url: '/remotes/overview/', entry: '/remotes/overview/mf-manifest.json' },
+      { url: '/remotes/overview/' },
       manifest('r1'),
       'Overview',
       new Set(['react']),
     );
     expect(tags).toEqual([
-      '<link rel="preload" href="/remotes/overview/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
       '<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" fetchpriority="low" />',
       '<link rel="preload" href="/remotes/overview/assets/expose.r1.css" as="style" fetchpriority="low" />',
       '<link rel="preload" href="/remotes/overview/assets/expose.r1.js" as="script" fetchpriority="low" />',
@@ -71,15 +70,47 @@ describe('route hints', () => {
 
   it('hint a remote on another origin at its own URL, and escape what they quote', () => {
     const tags = hintTags(
-      { url: 'https://cdn.example.com/overview/v"2/', entry: 'https://cdn.example.com/overview/v"2/mf-manifest.json' },
+      { url: 'https://cdn.example.com/overview/v"2/' },
       manifest('r1'),
       'Overview',
       new Set(['react', '@app/kit/graph']),
     );
-    expect(tags[1]).toBe(
+    expect(tags[0]).toBe(
       '<link rel="preload" href="https://cdn.example.com/overview/v&quot;2/remoteEntry.js" as="script" fetchpriority="low" />',
     );
     expect(tags.join('')).not.toContain('graph.r1.js');
+  });
+
+  it('name the remotes for the page in a data block that cannot close its own tag', () => {
+    expect(remotesTag([{ name: 'mf_overview', entry: '/remotes/overview/remoteEntry.r1.js' }])).toBe(
+      '<script type="application/json" id="remotes">{"remotes":[{"name":"mf_overview","entry":"/remotes/overview/remoteEntry.r1.js"}]}</script>',
+    );
+    const hostile = remotesTag([{ name: 'x', entry: 'https://cdn.example.com/</script><script>alert(1)</script>' }]);
+    expect(hostile).not.toContain('</script><script>');
+    expect(JSON.parse(hostile.slice(hostile.indexOf('>') + 1, hostile.lastIndexOf('<')))).toEqual({
+      remotes: [{ name: 'x', entry: 'https://cdn.example.com/</script><script>alert(1)</script>' }],
+    });
+  });
+});
+
+describe('the shell’s start-up hints', () => {
+  it('name the app’s chunk and every shared module’s files once, but not what only a later action loads', () => {
+    const kit = {
+      name: '@app/kit',
+      assets: { js: { sync: ['assets/dialog.js', 'assets/kit.js', 'assets/libs.js'] }, css: { sync: ['assets/kit.css'] } },
+    };
+    const react = { name: 'react', assets: { js: { sync: ['assets/react.js'] }, css: { sync: [] } } };
+    const reactDom = { name: 'react-dom', assets: { js: { sync: ['assets/react.js'] }, css: { sync: [] } } };
+    expect(
+      bootTags({ shared: [kit, react, reactDom] }, ['assets/app.js', 'assets/app.css'], ['assets/dialog.js', 'assets/dialog.css']),
+    ).toEqual([
+      '<link rel="preload" href="/assets/app.js" as="script" />',
+      '<link rel="preload" href="/assets/app.css" as="style" />',
+      '<link rel="preload" href="/assets/kit.js" as="script" />',
+      '<link rel="preload" href="/assets/libs.js" as="script" />',
+      '<link rel="preload" href="/assets/kit.css" as="style" />',
+      '<link rel="preload" href="/assets/react.js" as="script" />',
+    ]);
   });
 });
 
@@ -121,11 +152,14 @@ describe('the shell’s page with route hints', () => {
     const shell = createShellServer({ distDir: shellDist, env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) }, log: () => {} });
     const first = await shell.request('/dashboard/overview');
     const html = await first.text();
-    expect(html).toContain('<link rel="preload" href="/remotes/overview/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+    // the shell registers each remote at its current entry, read from the page: no remotes.json, no manifest fetch
+    expect(html).toContain('{"name":"mf_overview","entry":"/remotes/overview/remoteEntry.js"}');
+    expect(html).toContain('{"name":"mf_settings","entry":"/remotes/settings/mf-manifest.json"}');
+    expect(html).toContain('<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" fetchpriority="low" />');
     expect(html).toContain('href="/remotes/overview/assets/graph.r1.js"');
     expect(html).not.toContain('react.r1.js');
     expect(html).toContain(SHELL_BOOT);
-    expect(html.indexOf(SHELL_BOOT)).toBeLessThan(html.indexOf('/remotes/overview/'));
+    expect(html.indexOf(SHELL_BOOT)).toBeLessThan(html.indexOf('<link rel="preload" href="/remotes/overview/'));
     expect(html.indexOf('graph.r1.js')).toBeLessThan(html.indexOf('</head>'));
 
     // an unchanged remote: revalidated (304 upstream), the same page and tag
@@ -144,7 +178,7 @@ describe('the shell’s page with route hints', () => {
     for (const page of ['/dashboard/settings', '/', '/login']) {
       const other = await (await shell.request(page)).text();
       expect(other).toContain(SHELL_BOOT);
-      expect(other).not.toContain('/remotes/overview');
+      expect(other).not.toContain('<link rel="preload" href="/remotes/overview');
     }
 
     // the page is compressed like the static files, and its tag is the same for every encoding of it
@@ -160,7 +194,9 @@ describe('the shell’s page with route hints', () => {
     expect(down.status).toBe(200);
     const downHtml = await down.text();
     expect(downHtml).toContain(SHELL_BOOT);
-    expect(downHtml).not.toContain('/remotes/overview');
+    expect(downHtml).not.toContain('<link rel="preload" href="/remotes/overview');
+    // down: named at its manifest, so the runtime's own failure shows the route's panel
+    expect(downHtml).toContain('{"name":"mf_overview","entry":"/remotes/overview/mf-manifest.json"}');
   });
 
   it('does not wait long for a remote that hangs', async () => {
@@ -175,7 +211,7 @@ describe('the shell’s page with route hints', () => {
       // it never answers: waiting for it would fail this test by its timeout
       const res = await shell.request('/dashboard/overview');
       expect(res.status).toBe(200);
-      expect(await res.text()).not.toContain('/remotes/overview');
+      expect(await res.text()).not.toContain('<link rel="preload" href="/remotes/overview');
     } finally {
       hanging.closeAllConnections();
       hanging.close();

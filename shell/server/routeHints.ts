@@ -35,24 +35,41 @@ export interface RemoteManifest {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** Where a remote's files are, from the URL remotes.json gives for it (its folder, or its manifest's). */
+function baseOf(remote: Pick<ResolvedRemote, 'url'>): string {
+  return remote.url.endsWith('.json') ? remote.url.slice(0, remote.url.lastIndexOf('/') + 1) : remote.url;
+}
+
+/** The remote's current remoteEntry.js, as its manifest names it. */
+export function remoteEntryUrl(remote: Pick<ResolvedRemote, 'url'>, manifest: RemoteManifest): string {
+  const { remoteEntry } = manifest.metaData;
+  return baseOf(remote) + (remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name);
+}
+
+/**
+ * The remotes as this page load knows them, for the shell to register without asking for /remotes.json: each at its
+ * current remoteEntry.js when its manifest could be read (the federation runtime then loads that script at once,
+ * instead of fetching the manifest first and the script after), else at its manifest, as remotes.json names it.
+ * A JSON data block: never run, so the page's script policy stays without inline scripts.
+ */
+export function remotesTag(remotes: Array<{ name: string; entry: string }>): string {
+  const json = JSON.stringify({ remotes }).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="remotes">${json}</script>`;
+}
+
 /**
  * The `<link>` tags that let the browser fetch a route's remote screen while the shell's own scripts are still
- * downloading, instead of after them: its manifest, its remoteEntry.js, the exposed module's chunks and styles,
- * and the chunks of shared modules the shell does not provide (the remote brings those itself, e.g. the chart).
+ * downloading, instead of after them: its remoteEntry.js, the exposed module's chunks and styles, and the chunks of
+ * shared modules the shell does not provide (the remote brings those itself, e.g. the chart).
  */
 export function hintTags(
-  remote: Pick<ResolvedRemote, 'url' | 'entry'>,
+  remote: Pick<ResolvedRemote, 'url'>,
   manifest: RemoteManifest,
   expose: string,
   shellShared: Set<string>,
 ): string[] {
-  const base = remote.url.endsWith('.json') ? remote.url.slice(0, remote.url.lastIndexOf('/') + 1) : remote.url;
-  const at = (file: string) => escapeAttr(base + file);
-  const { remoteEntry } = manifest.metaData;
-  const tags = [
-    `<link rel="preload" href="${escapeAttr(remote.entry)}" as="fetch" crossorigin="anonymous" />`,
-    `<link rel="preload" href="${at(remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name)}" as="script" fetchpriority="low" />`,
-  ];
+  const at = (file: string) => escapeAttr(baseOf(remote) + file);
+  const tags = [`<link rel="preload" href="${escapeAttr(remoteEntryUrl(remote, manifest))}" as="script" fetchpriority="low" />`];
   const exposed = manifest.exposes.find((e) => e.path === `./${expose}`);
   const scripts = new Set(exposed?.assets.js.sync ?? []);
   for (const s of manifest.shared) if (!shellShared.has(s.name)) for (const f of s.assets.js.sync) scripts.add(f);
@@ -65,10 +82,12 @@ export function hintTags(
 /**
  * The shell's own files that load behind its async boundary: the app's chunk (from boot-assets.json, written by
  * the build) and the shared modules it provides. Named in the page, they download with main.js, not after it.
+ * Files only a later action loads (`lazy`: the entry dialog with the schemas it checks with) are left to that action.
  */
-export function bootTags(shell: Pick<RemoteManifest, 'shared'>, bootFiles: string[]): string[] {
+export function bootTags(shell: Pick<RemoteManifest, 'shared'>, bootFiles: string[], lazy: string[] = []): string[] {
   const files = new Set(bootFiles);
   for (const s of shell.shared) for (const f of [...s.assets.js.sync, ...(s.assets.css?.sync ?? [])]) files.add(f);
+  for (const f of lazy) files.delete(f);
   return [...files].map((f) =>
     f.endsWith('.css')
       ? `<link rel="preload" href="/${escapeAttr(f)}" as="style" />`
@@ -128,19 +147,23 @@ export function createRouteHints(remotes: ResolvedRemote[], distDir: string, tim
     try {
       const [own, boot] = await Promise.all([
         readFile(path.join(distDir, 'mf-manifest.json'), 'utf8').then((t) => JSON.parse(t) as RemoteManifest),
-        readFile(path.join(distDir, 'boot-assets.json'), 'utf8').then((t) => JSON.parse(t) as { files: string[] }),
+        readFile(path.join(distDir, 'boot-assets.json'), 'utf8').then((t) => JSON.parse(t) as { files: string[]; lazy?: string[] }),
       ]);
-      return { shared: new Set(own.shared.map((s) => s.name)), tags: bootTags(own, boot.files) };
+      return { shared: new Set(own.shared.map((s) => s.name)), tags: bootTags(own, boot.files, boot.lazy) };
     } catch {
       return { shared: new Set(), tags: [] };
     }
   }
 
+  /** The page's remotes (remotesTag), the shell's start-up files, and the route's remote screen. */
   return async function hintsFor(pathname: string): Promise<string[]> {
     const screen = screenForPath(pathname);
     const [name, expose] = (screen?.split('/') ?? []) as [string?, string?];
-    const remote = remotes.find((r) => r.name === name);
-    const [boot, manifest] = await Promise.all([shellBoot(), remote ? manifestOf(remote) : undefined]);
-    return [...boot.tags, ...(remote && manifest && expose ? hintTags(remote, manifest, expose, boot.shared) : [])];
+    const [boot, manifests] = await Promise.all([shellBoot(), Promise.all(remotes.map(manifestOf))]);
+    const tags = [remotesTag(remotes.map((r, i) => ({ name: r.name, entry: manifests[i] ? remoteEntryUrl(r, manifests[i]) : r.entry }))), ...boot.tags];
+    const at = remotes.findIndex((r) => r.name === name);
+    const manifest = manifests[at];
+    if (at >= 0 && manifest && expose) tags.push(...hintTags(remotes[at]!, manifest, expose, boot.shared));
+    return tags;
   };
 }

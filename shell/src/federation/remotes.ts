@@ -4,17 +4,32 @@ import { isRemoteUnavailable } from './errorLoadRemotePlugin';
 
 let registered: RemotesManifest['remotes'] = [];
 
+/** The remotes as the shell's server named them in the page, each at its current entry (see its routeHints.ts). */
+function remotesInPage(doc: Document): RemotesManifest | undefined {
+  const text = doc.getElementById('remotes')?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as RemotesManifest;
+    return Array.isArray(parsed?.remotes) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The remotes' locations are read at runtime, never baked into the shell's build, so a team can
- * redeploy one remote by changing one line of remotes.json.
+ * redeploy one remote by changing one line of remotes.json. The page carries them (no request); a page served
+ * without them (the dev server) asks for /remotes.json.
  */
-export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch, doc: Document = document): Promise<void> {
   try {
-    // the server marks it no-cache: the browser revalidates it (304 while unchanged), and this fetch can take over
-    // the preload index.html started
-    const res = await fetchImpl('/remotes.json');
-    if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
-    const manifest = (await res.json()) as RemotesManifest;
+    let manifest = remotesInPage(doc);
+    if (!manifest) {
+      // the server marks it no-cache: the browser revalidates it (304 while unchanged)
+      const res = await fetchImpl('/remotes.json');
+      if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+      manifest = (await res.json()) as RemotesManifest;
+    }
     registered = manifest.remotes;
     registerRemotes(registered);
   } catch (error) {
