@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppStore, followConnection, Provider, setApiNavigator } from '@app/kit';
+import { createAppStore, followConnection, Provider, readAhead, setApiNavigator } from '@app/kit';
 import '@app/kit/styles.css';
 import { App, createRouter } from './App';
 import { prefetchScreen, registerRemotesFromServer } from './federation/remotes';
@@ -16,6 +16,12 @@ async function start() {
   const router = createRouter();
   // kit's API client sends the user to /login, /401, /500 or /503 through the shell's router.
   setApiNavigator((to, opts) => router.navigate(to, opts));
+  // the screen's data is asked for now, while its remote loads, and again on each route it goes to
+  let path = window.location.pathname;
+  readAhead(store, path);
+  router.subscribe(({ location }) => {
+    if (location.pathname !== path) readAhead(store, (path = location.pathname));
+  });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Provider store={store}>

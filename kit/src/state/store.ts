@@ -6,6 +6,8 @@ import { pendingEntriesSlice } from './pendingEntriesSlice';
 import { loadPreferences, preferencesSlice, PREFERENCES_STORAGE_KEY } from './preferencesSlice';
 import { toastSlice } from './toastSlice';
 import { api } from '../api/apiSlice';
+import { API_REDUCER_PATH } from '../api/baseQuery';
+import { readAheadRecorder } from '../api/readAhead';
 import { local, session, writeJson } from './storage';
 
 /**
@@ -19,7 +21,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export function createAppStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, readAheadRecorder(API_REDUCER_PATH)),
     preloadedState: preloadedState ?? {
       auth: loadAuthState(),
       preferences: loadPreferences(),
