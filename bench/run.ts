@@ -417,6 +417,7 @@ if (front?.lighthouse.length) {
     `Lighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version} on the federated build in the same Chromium, ` +
       'signed in once with Remember me (storage kept between runs, so the dashboards restore the session as a returning visit does). ' +
       "Mobile is Lighthouse's default (Moto G class, simulated slow 4G and 4x CPU slowdown); desktop its desktop preset. " +
+      `Each page ${front.lighthouse[0]?.performanceRuns.length ?? 1} times: the row is the run with the median performance score (every run's score in brackets); the other categories are the lowest of the runs. ` +
       'Targets: mobile performance >= 90, accessibility 100, best practices 100, SEO >= 95.',
     '',
   );
@@ -438,7 +439,7 @@ if (front?.lighthouse.length) {
       front.lighthouse.map((r) => [
         r.formFactor,
         r.page,
-        r.scores.performance,
+        `${r.scores.performance} (${r.performanceRuns.join(', ')})`,
         r.scores.accessibility,
         r.scores['best-practices'],
         r.scores.seo,
@@ -498,7 +499,7 @@ out.push(
   '```',
   '',
   'Environment: `BENCH_USERS`, `BENCH_YEARS`, `BENCH_LONG_YEARS` (seed), `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/weight_bench, created if missing), ' +
-    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (5), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
+    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (5), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
   '',
 );
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
