@@ -85,12 +85,19 @@ export async function runLighthouse(origin: string, email: string, password: str
           });
         }
         const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
-        const row = { ...byPerformance[Math.floor((byPerformance.length - 1) / 2)]!, performanceRuns: runs.map((r) => r.scores.performance) };
+        const row = {
+          ...byPerformance[Math.floor((byPerformance.length - 1) / 2)]!,
+          performanceRuns: runs.map((r) => r.scores.performance),
+        };
         // a point lost in any run is reported, not only in the median one
         row.failing = [...new Set(runs.flatMap((r) => r.failing))];
         for (const c of CATEGORIES.filter((c) => c !== 'performance')) row.scores[c] = Math.min(...runs.map((r) => r.scores[c]));
         rows.push(row);
-        process.stderr.write(`  lighthouse ${formFactor} ${page}: performance ${row.performanceRuns.join('/')}, ${CATEGORIES.filter((c) => c !== 'performance').map((c) => `${c} ${row.scores[c]}`).join(', ')}\n`);
+        process.stderr.write(
+          `  lighthouse ${formFactor} ${page}: performance ${row.performanceRuns.join('/')}, ${CATEGORIES.filter((c) => c !== 'performance')
+            .map((c) => `${c} ${row.scores[c]}`)
+            .join(', ')}\n`,
+        );
       }
     }
   } finally {

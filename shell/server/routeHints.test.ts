@@ -50,12 +50,7 @@ describe('route hints', () => {
   });
 
   it('hint the entry, the exposed chunks and styles, and the shared chunks the shell lacks', () => {
-    const tags = hintTags(
-      { url: '/remotes/overview/' },
-      manifest('r1'),
-      'Overview',
-      new Set(['react']),
-    );
+    const tags = hintTags({ url: '/remotes/overview/' }, manifest('r1'), 'Overview', new Set(['react']));
     expect(tags).toEqual([
       '<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" fetchpriority="low" />',
       '<link rel="preload" href="/remotes/overview/assets/expose.r1.css" as="style" fetchpriority="low" />',

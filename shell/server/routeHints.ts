@@ -160,7 +160,10 @@ export function createRouteHints(remotes: ResolvedRemote[], distDir: string, tim
     const screen = screenForPath(pathname);
     const [name, expose] = (screen?.split('/') ?? []) as [string?, string?];
     const [boot, manifests] = await Promise.all([shellBoot(), Promise.all(remotes.map(manifestOf))]);
-    const tags = [remotesTag(remotes.map((r, i) => ({ name: r.name, entry: manifests[i] ? remoteEntryUrl(r, manifests[i]) : r.entry }))), ...boot.tags];
+    const tags = [
+      remotesTag(remotes.map((r, i) => ({ name: r.name, entry: manifests[i] ? remoteEntryUrl(r, manifests[i]) : r.entry }))),
+      ...boot.tags,
+    ];
     const at = remotes.findIndex((r) => r.name === name);
     const manifest = manifests[at];
     if (at >= 0 && manifest && expose) tags.push(...hintTags(remotes[at]!, manifest, expose, boot.shared));
