@@ -145,5 +145,8 @@ describe('read-ahead', () => {
     here = '/dashboard/analytics';
     asked('getGoal');
     expect(saved()['/dashboard/analytics']).toEqual([goal]);
+    // signing out forgets it all
+    dispatch({ type: 'auth/loggedOut' });
+    expect(localStorage.getItem(READ_AHEAD_STORAGE_KEY)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { loggedOut } from '../state/authSlice';
 import { local, readJson, writeJson } from '../state/storage';
 import { api } from './apiSlice';
 
@@ -85,6 +86,8 @@ export function readAheadRecorder(
   let visit: { path: string; since: number } | undefined;
   return (store) => (next) => (action) => {
     const result = next(action);
+    // signing out forgets which reads this device's user opens screens with
+    if (loggedOut.match(action)) writeJson(local(), READ_AHEAD_STORAGE_KEY, null);
     const read = subscribedRead(action as QueryThunkAction, reducerPath);
     const user = (store.getState() as UserState).auth?.user?.id;
     if (!read || !user) return result;
