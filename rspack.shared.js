@@ -209,8 +209,10 @@ export function createConfig(app) {
         ...(app.isHost
           ? {}
           : { proxy: [{ context: ['/api'], target: process.env.API_UPSTREAM ?? `http://127.0.0.1:${process.env.API_PORT ?? 4000}` }] }),
-        // The hot-reload socket follows the page's own host (localhost, 127.0.0.1 or a LAN name).
-        client: { overlay: { warnings: false }, webSocketURL: 'auto://0.0.0.0:0/ws' },
+        // The hot-reload socket follows the page's own host (localhost, 127.0.0.1 or a LAN name). A remote's connects to its
+        // own dev server: on the shell's it would hear the shell's builds, ask itself for updates it never made and
+        // reload the page, again and again.
+        client: { overlay: { warnings: false }, webSocketURL: app.isHost ? 'auto://0.0.0.0:0/ws' : `auto://0.0.0.0:${app.port}/ws` },
         ...app.devServer,
       },
       stats: 'errors-warnings',
