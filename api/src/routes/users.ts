@@ -6,6 +6,7 @@ import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
+import { jsonAnswer } from '../lib/respond.js';
 import { hashPassword, isCommonPassword } from '../auth/password.js';
 import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
@@ -39,7 +40,8 @@ export function userRoutes(deps: Deps) {
     // read with the session; an API token's caller is looked up
     const user = me.row ?? (await findUserById(db, me.id));
     if (!user) throw forbidden('Unknown user');
-    return c.json(toUserDto(user), 200);
+    const dto: z.infer<typeof UserSchema> = toUserDto(user);
+    return jsonAnswer(c, dto, 200);
   });
 
   const patchMe = createRoute({
