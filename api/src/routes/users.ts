@@ -1,4 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../types.js';
 import { normalizeEmail, todayUtc, UpdateUserSchema, UserSchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
@@ -6,15 +7,41 @@ import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
-import { jsonAnswer } from '../lib/respond.js';
+import { completeResponse } from '../lib/response-headers.js';
+import { JSON_CT } from '../lib/respond.js';
 import { hashPassword, isCommonPassword } from '../auth/password.js';
 import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
-import { bumpDataVersion, findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch } from '../repositories/users.js';
+import {
+  bumpDataVersion,
+  findUserByEmail,
+  findUserById,
+  toUserDto,
+  updateUser,
+  type UserPatch,
+  type UserRow,
+} from '../repositories/users.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
+
+/**
+ * The profile's JSON by the user's row as kept with a checked session: a signed-in client asks for it again and
+ * again while the row stays the same object, and any change to the user is read as a new row (session cache).
+ */
+const profiles = new WeakMap<UserRow, string>();
+function profileJson(row: UserRow): string {
+  let json = profiles.get(row);
+  if (json === undefined) {
+    const dto: z.infer<typeof UserSchema> = toUserDto(row);
+    profiles.set(row, (json = JSON.stringify(dto)));
+  }
+  return json;
+}
+
+/** The cast is jsonText's: the route's schema documents the shape of this text. */
+const jsonText200 = (c: Context, json: string): never => completeResponse(c, json, 200, { 'Content-Type': JSON_CT }) as never;
 
 export function userRoutes(deps: Deps) {
   const { db, config, clock } = deps;
@@ -40,8 +67,7 @@ export function userRoutes(deps: Deps) {
     // read with the session; an API token's caller is looked up
     const user = me.row ?? (await findUserById(db, me.id));
     if (!user) throw forbidden('Unknown user');
-    const dto: z.infer<typeof UserSchema> = toUserDto(user);
-    return jsonAnswer(c, dto, 200);
+    return jsonText200(c, profileJson(user));
   });
 
   const patchMe = createRoute({
