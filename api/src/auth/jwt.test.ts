@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifiedTokenCount, verifyAccessToken } from './jwt.js';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, VERIFIED_TOKENS_MAX, verifiedTokenCount, verifyAccessToken } from './jwt.js';
 
 const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -44,5 +44,18 @@ describe('access tokens', () => {
     expect(verifyAccessToken(SECRET, `${token}x`, NOW)).toBeNull();
     expect(verifyAccessToken(SECRET, token, new Date(NOW.getTime() + 3_600_000))).toBeNull();
     expect(verifiedTokenCount()).toBe(before);
+  });
+
+  it('remembers at most VERIFIED_TOKENS_MAX tokens: the expired go first, else all', async () => {
+    const sign = (i: number, at: Date) => signAccessToken(SECRET, { sub: `u${i}`, sid: `s${i}`, role: 'USER' }, at);
+    const tokens = await Promise.all(Array.from({ length: VERIFIED_TOKENS_MAX + 5 }, (_, i) => sign(i, NOW)));
+    for (const t of tokens) expect(verifyAccessToken(SECRET, t, NOW)).not.toBeNull();
+    expect(verifiedTokenCount()).toBeLessThanOrEqual(VERIFIED_TOKENS_MAX);
+    // fill it up, then a token of a quarter of an hour later: every kept one has expired by then and goes
+    for (const t of tokens) verifyAccessToken(SECRET, t, NOW);
+    for (let i = 0; verifiedTokenCount() < VERIFIED_TOKENS_MAX; i++) verifyAccessToken(SECRET, await sign(100_000 + i, NOW), NOW);
+    const later = new Date(NOW.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000);
+    expect(verifyAccessToken(SECRET, await sign(-1, later), later)).not.toBeNull();
+    expect(verifiedTokenCount()).toBe(1);
   });
 });

@@ -63,7 +63,7 @@ function signedClaims(secret: string, token: string): AccessClaims | null {
 }
 
 /** At most this many checked tokens are remembered (a few MB); past it the expired go, or all of them. */
-export const VERIFIED_TOKENS_MAX = 20_000;
+export const VERIFIED_TOKENS_MAX = 10_000;
 
 /**
  * Access tokens whose signature this process has already checked, by their exact text, with the key that checked
