@@ -55,7 +55,12 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * object's type through its schema; the cast is the same as jsonText's.
  */
 export function jsonAnswer<T>(c: Context, value: T, status: 200 | 201): never {
-  return completeResponse(c, JSON.stringify(value), status, { 'Content-Type': JSON_CT }) as never;
+  return jsonTextAnswer(c, JSON.stringify(value), status);
+}
+
+/** The same for JSON text the route already holds (made once and kept). */
+export function jsonTextAnswer(c: Context, json: string, status: 200 | 201): never {
+  return completeResponse(c, json, status, { 'Content-Type': JSON_CT }) as never;
 }
 
 /**

@@ -29,7 +29,8 @@ export function jsonBody(limit: number): MiddlewareHandler<AppEnv> {
     c.req.bodyCache.json = Promise.resolve(parsed);
     // Hono's validator asks for the text (c.req.json() reads it): without it the parsed value was written out again
     // and read back through a WHATWG Response
-    c.req.bodyCache.text = Promise.resolve(text);
+    // (Hono keeps promises in this cache, though its type names the values)
+    c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
     await next();
   };
 }

@@ -1,5 +1,4 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../types.js';
 import { normalizeEmail, todayUtc, UpdateUserSchema, UserSchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
@@ -7,8 +6,7 @@ import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
-import { completeResponse } from '../lib/response-headers.js';
-import { JSON_CT } from '../lib/respond.js';
+import { jsonTextAnswer } from '../lib/respond.js';
 import { hashPassword, isCommonPassword } from '../auth/password.js';
 import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
@@ -40,9 +38,6 @@ function profileJson(row: UserRow): string {
   return json;
 }
 
-/** The cast is jsonText's: the route's schema documents the shape of this text. */
-const jsonText200 = (c: Context, json: string): never => completeResponse(c, json, 200, { 'Content-Type': JSON_CT }) as never;
-
 export function userRoutes(deps: Deps) {
   const { db, config, clock } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -67,7 +62,7 @@ export function userRoutes(deps: Deps) {
     // read with the session; an API token's caller is looked up
     const user = me.row ?? (await findUserById(db, me.id));
     if (!user) throw forbidden('Unknown user');
-    return jsonText200(c, profileJson(user));
+    return jsonTextAnswer(c, profileJson(user), 200);
   });
 
   const patchMe = createRoute({
