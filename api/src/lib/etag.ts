@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types.js';
 import type { ReadCache } from './read-cache.js';
 import { sendJson } from './respond.js';
+import { isComplete } from './response-headers.js';
 
 /**
  * The ETag of a read of the user's weight data: their data version (which moves with every change to their entries)
@@ -42,6 +43,7 @@ export function conditionalRead(cache: ReadCache): MiddlewareHandler<AppEnv> {
     } else {
       await next();
     }
-    if (c.res.status === 200) c.res.headers.set('ETag', etag);
+    // sendJson's answers carry the tag already
+    if (c.res.status === 200 && !isComplete(c.res)) c.res.headers.set('ETag', etag);
   };
 }

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { CachedRead, ReadCache } from './read-cache.js';
 import { MAX_ERROR_DETAILS } from '@app/contract';
 import { STATUS_MESSAGES, type ErrorDetail } from './errors.js';
+import { completeResponse } from './response-headers.js';
 
 export const JSON_CT = 'application/json; charset=UTF-8';
 
@@ -50,6 +51,19 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 }
 
 /**
+ * A JSON answer of the route's own object, built with every header of its request at once. The route declares the
+ * object's type through its schema; the cast is the same as jsonText's.
+ */
+export function jsonAnswer<T>(c: Context, value: T, status: 200 | 201): never {
+  return jsonTextAnswer(c, JSON.stringify(value), status);
+}
+
+/** The same for JSON text the route already holds (made once and kept). */
+export function jsonTextAnswer(c: Context, json: string, status: 200 | 201): never {
+  return completeResponse(c, json, status, { 'Content-Type': JSON_CT }) as never;
+}
+
+/**
  * A 200 whose JSON was written by PostgreSQL (json_agg), passed through without parsing, and kept in the read cache
  * when the route reads the user's weight data (conditionalRead). The route's schema still documents its shape; the
  * cast is because the typed-response helpers only know objects they serialise.
@@ -64,9 +78,13 @@ export async function jsonText(c: Context, body: string): Promise<never> {
  * the client accepts it; a compressed form is made once and kept with a cached answer.
  */
 export async function sendJson(c: Context, entry: CachedRead): Promise<Response> {
-  const headers: Record<string, string> = { 'Content-Type': JSON_CT, Vary: 'Accept-Encoding' };
+  const read = c.get('read' as never) as { key: string; cache: ReadCache } | undefined;
+  // a kept read answers under its tag (conditionalRead leaves the header to this answer)
+  const headers: Record<string, string> = read
+    ? { 'Content-Type': JSON_CT, Vary: 'Accept-Encoding', ETag: read.key }
+    : { 'Content-Type': JSON_CT, Vary: 'Accept-Encoding' };
   const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(c.req.header('Accept-Encoding')) : null;
-  if (!encoding) return c.body(entry.body, 200, headers);
+  if (!encoding) return completeResponse(c, entry.body, 200, headers);
   let packed = entry[encoding];
   if (!packed) {
     const bytes = Buffer.from(entry.body, 'utf8');
@@ -77,8 +95,7 @@ export async function sendJson(c: Context, entry: CachedRead): Promise<Response>
           })
         : await gzip(bytes, { level: 6 });
     packed = new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
-    const read = c.get('read' as never) as { key: string; cache: ReadCache } | undefined;
     read?.cache.attach(read.key, encoding, packed);
   }
-  return c.body(packed, 200, { ...headers, 'Content-Encoding': encoding });
+  return completeResponse(c, packed, 200, { ...headers, 'Content-Encoding': encoding });
 }

@@ -37,7 +37,7 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
       c.set('user', { id: p.userId, sessionId: '', role: p.role, apiToken: { id: p.tokenId, scope: p.scope }, dataVersion: p.dataVersion });
       return forgettingWrites(deps, c, p.userId, () => withReadRoute(deps, c, p.userId, p.writtenAt, now, next));
     }
-    const claims = await verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
+    const claims = verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
     const cache = deps.sessionCache;
     let row = cache?.get(claims.sid, claims.sub, now);

@@ -1,5 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types.js';
+import { isComplete, responseHeadersOf } from '../lib/response-headers.js';
+
+const EXPOSED = 'Retry-After, X-Request-Id';
 
 /** CORS only for configured origins; never reflects an unknown origin or `null`. */
 export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
@@ -20,12 +23,23 @@ export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
       c.res = res;
       return;
     }
+    // given to the answers built with every header of the request; set on any other afterwards
+    const h = responseHeadersOf(c);
+    if (h) {
+      h.vary.push('Origin');
+      if (ok) {
+        h.fixed['Access-Control-Allow-Origin'] = origin;
+        h.fixed['Access-Control-Allow-Credentials'] = 'true';
+        h.fixed['Access-Control-Expose-Headers'] = EXPOSED;
+      }
+    }
     await next();
+    if (isComplete(c.res)) return;
     c.res.headers.append('Vary', 'Origin');
     if (ok) {
       c.res.headers.set('Access-Control-Allow-Origin', origin);
       c.res.headers.set('Access-Control-Allow-Credentials', 'true');
-      c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+      c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
     }
   };
 }

@@ -27,6 +27,10 @@ export function jsonBody(limit: number): MiddlewareHandler<AppEnv> {
       throw new ApiError(400, 'Malformed JSON in request body');
     }
     c.req.bodyCache.json = Promise.resolve(parsed);
+    // Hono's validator asks for the text (c.req.json() reads it): without it the parsed value was written out again
+    // and read back through a WHATWG Response
+    // (Hono keeps promises in this cache, though its type names the values)
+    c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
     await next();
   };
 }

@@ -6,14 +6,37 @@ import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
+import { jsonTextAnswer } from '../lib/respond.js';
 import { hashPassword, isCommonPassword } from '../auth/password.js';
 import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
-import { bumpDataVersion, findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch } from '../repositories/users.js';
+import {
+  bumpDataVersion,
+  findUserByEmail,
+  findUserById,
+  toUserDto,
+  updateUser,
+  type UserPatch,
+  type UserRow,
+} from '../repositories/users.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
+
+/**
+ * The profile's JSON by the user's row as kept with a checked session: a signed-in client asks for it again and
+ * again while the row stays the same object, and any change to the user is read as a new row (session cache).
+ */
+const profiles = new WeakMap<UserRow, string>();
+function profileJson(row: UserRow): string {
+  let json = profiles.get(row);
+  if (json === undefined) {
+    const dto: z.infer<typeof UserSchema> = toUserDto(row);
+    profiles.set(row, (json = JSON.stringify(dto)));
+  }
+  return json;
+}
 
 export function userRoutes(deps: Deps) {
   const { db, config, clock } = deps;
@@ -39,7 +62,7 @@ export function userRoutes(deps: Deps) {
     // read with the session; an API token's caller is looked up
     const user = me.row ?? (await findUserById(db, me.id));
     if (!user) throw forbidden('Unknown user');
-    return c.json(toUserDto(user), 200);
+    return jsonTextAnswer(c, profileJson(user), 200);
   });
 
   const patchMe = createRoute({

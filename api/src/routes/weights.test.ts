@@ -54,6 +54,29 @@ describeDb('weights', (ctx) => {
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 
+  it("16 saves and deletions of one user at once all answer, each lands, and the user's data version moved with every one", async () => {
+    const u = await register(ctx.app);
+    const version = async () =>
+      (
+        (await ctx.db.execute(sql`select data_version::int as v from users where id = ${u.user.id}`)) as unknown as {
+          rows: { v: number }[];
+        }
+      ).rows[0]!.v;
+    await post(u, { weightKg: 90, date: '2026-08-01' });
+    const before = await version();
+    const saves = Array.from({ length: 15 }, (_, i) =>
+      post(u, { weightKg: 80 + i / 10, date: `2026-08-${String(i + 2).padStart(2, '0')}` }),
+    );
+    const deletion = call(ctx.app, 'DELETE', '/api/weights/date/2026-08-01', { token: u.token });
+    const results = await Promise.all([...saves, deletion]);
+    expect(results.map((r) => r.status)).toEqual([...Array(15).fill(201), 204]);
+    const list = await call(ctx.app, 'GET', '/api/weights?start_date=2026-08-01&end_date=2026-08-31', { token: u.token });
+    expect(list.body.map((e: { date: string }) => e.date)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `2026-08-${String(i + 2).padStart(2, '0')}`),
+    );
+    expect(await version()).toBe(before + 16);
+  });
+
   it('validates weightKg, date and notes (422 on the field)', async () => {
     const u = await register(ctx.app);
     const bad: [string, string][] = [

@@ -8,7 +8,7 @@ import { requireAuth } from '../middleware/auth.js';
 import { ApiError, notFound, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { conditionalRead } from '../lib/etag.js';
-import { jsonText } from '../lib/respond.js';
+import { jsonAnswer, jsonText } from '../lib/respond.js';
 import * as repo from '../repositories/weights.js';
 import { findUserById } from '../repositories/users.js';
 
@@ -159,7 +159,8 @@ export function weightRoutes(deps: Deps) {
         { date: body.date, weightKg: body.weightKg, notes: body.notes ?? null },
         clock.now(),
       );
-      return c.json(e, 201);
+      const saved: z.infer<typeof WeightEntrySchema> = e;
+      return jsonAnswer(c, saved, 201);
     },
   );
 
