@@ -90,7 +90,6 @@ export default tseslint.config(
                 'chart.js',
                 'chart.js/*',
                 'react-chartjs-2',
-                'chartjs-adapter-date-fns',
                 'date-fns',
                 'date-fns/*',
                 'react-router',
