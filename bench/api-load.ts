@@ -99,16 +99,19 @@ export function endpointSql(v: {
   tenYears: [string, string];
   upsertDate: string;
 }) {
-  const session = `select "users"."data_version" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."id" = '${v.sessionId}' and "sessions"."user_id" = '${v.userId}' and "sessions"."expires_at" > now()) limit 1;`;
+  const session = `select (select coalesce(sum("data_versions"."version"), 0)::bigint from "data_versions" where "data_versions"."user_id" = "users"."id") from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."id" = '${v.sessionId}' and "sessions"."user_id" = '${v.userId}' and "sessions"."expires_at" > now()) limit 1;`;
   const list = `select coalesce(json_agg(json_build_object('id', "weight_entries"."id", 'date', "weight_entries"."date", 'weightKg', "weight_entries"."weight_kg", 'notes', "weight_entries"."notes") order by "weight_entries"."date"), '[]')::text from "weight_entries" where ("weight_entries"."user_id" = '${v.userId}' and "weight_entries"."date" >= '${v.oneYear[0]}' and "weight_entries"."date" <= '${v.oneYear[1]}');`;
   const first = `(date_trunc('week', "weight_entries"."date" + 0)::date - 0)`;
   const weekly =
     `select coalesce(json_agg(json_build_object('week', "b"."bucket", 'average', "b"."average", 'count', "b"."count", 'start', "b"."start", 'end', "b"."end") order by "b"."start"), '[]')::text from ` +
     `(select to_char(${first}, 'YYYY-MM-DD') as "start", to_char(min("weight_entries"."date") + 0, 'IYYY-IW') as "bucket", to_char(min(${first}) + interval '6 days', 'YYYY-MM-DD') as "end", avg("weight_entries"."weight_kg")::float8 as "average", count(*)::int as "count" ` +
     `from "weight_entries" where ("weight_entries"."user_id" = '${v.userId}' and "weight_entries"."date" >= '${v.tenYears[0]}' and "weight_entries"."date" <= '${v.tenYears[1]}') group by 1) "b";`;
+  // the API's bodies cycle through 20 dates, and it tells the other processes after each save
   const upsert =
-    `insert into "weight_entries" ("id", "user_id", "date", "weight_kg", "notes", "created_at", "updated_at") values (gen_random_uuid(), '${v.userId}', '${v.upsertDate}', 70.3, null, now(), now()) ` +
-    `on conflict ("user_id","date") do update set "weight_kg" = 70.3, "notes" = null, "updated_at" = now() returning "id", "date", "weight_kg", "notes";`;
+    `\\set d random(0, 19)\n` +
+    `insert into "weight_entries" ("id", "user_id", "date", "weight_kg", "notes", "created_at", "updated_at") values (gen_random_uuid(), '${v.userId}', '${v.upsertDate}'::date - (:d)::int, 70.3, null, now(), now()) ` +
+    `on conflict ("user_id","date") do update set "weight_kg" = 70.3, "notes" = null, "updated_at" = now() returning "id", "date", "weight_kg", "notes";\n` +
+    `select announce_data_changed(array['${v.userId}']::uuid[]);`;
   const me = `select * from "users" where "users"."id" = '${v.userId}' limit 1;`;
   return {
     [ENDPOINTS[0]]: `${session}\n${list}\n`,

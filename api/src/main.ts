@@ -42,7 +42,7 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
   // sessions checked lately are kept while this process hears every change to them (see auth/session-cache.ts)
   const sessionCache = config.sessionCacheMs ? new SessionCache(config.sessionCacheMs) : undefined;
   const notices = sessionCache
-    ? await database.listen({ notice: (userId) => sessionCache.forgetUser(userId), live: (on) => sessionCache.setLive(on) })
+    ? await database.listen({ notice: (userId, kind) => sessionCache.forget(userId, kind), live: (on) => sessionCache.setLive(on) })
     : undefined;
   const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping, mail, push, reminders, sessionCache });
   if (config.pushOff && !cluster.isWorker) process.stdout.write(`${config.pushOff}\n`);

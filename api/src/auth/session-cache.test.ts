@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SessionCache } from './session-cache.js';
-import type { UserRow } from '../repositories/users.js';
+import type { SessionUser } from '../repositories/users.js';
 
 const T0 = new Date('2026-11-21T12:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const row = (id: string, dataVersion = 0) => ({ id, dataVersion }) as unknown as UserRow;
+const row = (id: string, dataVersion = 0) => ({ id, dataVersion }) as unknown as SessionUser;
 const FAR = at(30 * 24 * 3600_000);
 
 function liveCache(ttlMs = 5_000, max?: number) {
@@ -34,6 +34,29 @@ describe('SessionCache', () => {
     cache.set(cache.ticket('u1'), 's1', row('u1'), FAR, T0);
     expect(cache.get('s1', 'u2', T0)).toBeUndefined();
     expect(cache.get('s2', 'u1', T0)).toBeUndefined();
+  });
+
+  it("after a change of a user's entries, their kept sessions still let a write through but a read asks again", () => {
+    const cache = liveCache();
+    cache.set(cache.ticket('u1'), 's1', row('u1', 7), FAR, T0);
+    cache.set(cache.ticket('u1'), 's2', row('u1', 7), FAR, T0);
+    cache.set(cache.ticket('u2'), 's3', row('u2', 3), FAR, T0);
+    const before = cache.ticket('u1');
+    cache.forget('u1', 'data');
+    expect(cache.get('s1', 'u1', T0, 'row')?.id).toBe('u1');
+    expect(cache.get('s2', 'u1', T0, 'row')?.id).toBe('u1');
+    expect(cache.get('s1', 'u1', T0)).toBeUndefined();
+    expect(cache.get('s3', 'u2', T0)?.dataVersion).toBe(3);
+    // a session read begun before the change cannot store the version it read
+    cache.set(before, 's1', row('u1', 7), FAR, T0);
+    expect(cache.get('s1', 'u1', T0)).toBeUndefined();
+    // read again after it: kept whole
+    cache.set(cache.ticket('u1'), 's1', row('u1', 8), FAR, T0);
+    expect(cache.get('s1', 'u1', T0)?.dataVersion).toBe(8);
+    // a change of the row or sessions lets a write through no more
+    cache.forget('u1', 'user');
+    expect(cache.get('s2', 'u1', T0, 'row')).toBeUndefined();
+    expect(cache.get('s1', 'u1', T0, 'row')).toBeUndefined();
   });
 
   it('forgets every session of a user whose sessions or row changed, and no other', () => {

@@ -98,6 +98,26 @@ describeDb('kept sessions and the database notices', (ctx) => {
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 
+  it('a weight saved in one process is read by the other, whose conditional read of the old list is no longer 304', async () => {
+    const other = await ctx.otherProcess();
+    const u = await register(ctx.app);
+    const path = '/api/weights?start_date=2026-11-01&end_date=2026-11-21';
+    const before = await call(other.app, 'GET', path, { token: u.token });
+    const etag = before.headers.get('etag')!;
+    expect((await call(other.app, 'GET', path, { token: u.token, headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    const saved = await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { date: '2026-11-19', weightKg: 70.2 } });
+    expect(saved.status).toBe(201);
+    const after = await within(
+      NOTICE_MS,
+      () => call(other.app, 'GET', path, { token: u.token, headers: { 'if-none-match': etag } }),
+      (r) => r.status === 200,
+    );
+    expect(after.status).toBe(200);
+    expect(after.body.map((e: { weightKg: number }) => e.weightKg)).toEqual([70.2]);
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
   it('keeps nothing while the notices are not heard', async () => {
     const other = await ctx.otherProcess();
     other.sessionCache.setLive(false);

@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { sessions, users } from '../db/schema.js';
+import { dataVersionOfUser } from '../repositories/data-versions.js';
+import type { SessionUser } from '../repositories/users.js';
 
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -71,10 +73,10 @@ export async function activeSessionUser(
   sessionId: string,
   userId: string,
   now: Date,
-): Promise<{ user: typeof users.$inferSelect; expiresAt: Date } | null> {
+): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const statement = prepared(db, 'active_session', (d) =>
     d
-      .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt })
+      .select({ user: { ...getTableColumns(users), dataVersion: dataVersionOfUser() }, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(

@@ -1,12 +1,16 @@
 /**
- * The database's notices of changed users (channel `user_changed`, sent by triggers at commit), heard by every API
- * process, so what one of them keeps about a user is dropped when any other changes it.
+ * The database's notices of changed users (channel `user_changed`), heard by every API process, so what one of them
+ * keeps about a user is dropped when any other changes it. Triggers send the user's id at the commit of a change to
+ * their row or sessions; an API process sends `data:` and the id after it committed a change to their entries.
  */
 export const USER_CHANGED = 'user_changed';
+export const DATA_CHANGED_PREFIX = 'data:';
+
+/** What a notice says changed: the user's row or sessions, or only their weight data (and so its version). */
+export type ChangeKind = 'user' | 'data';
 
 export type NoticeHandlers = {
-  /** A user's sessions or row changed. */
-  notice(userId: string): void;
+  notice(userId: string, kind: ChangeKind): void;
   /** Whether notices are being heard: false while the connection is lost (notices may be missed), true again after. */
   live(isLive: boolean): void;
 };
@@ -14,6 +18,11 @@ export type NoticeHandlers = {
 export type NoticeListener = { close(): Promise<void> };
 
 type Log = (line: Record<string, unknown>) => void;
+
+function hear(handlers: NoticeHandlers, payload: string): void {
+  if (payload.startsWith(DATA_CHANGED_PREFIX)) handlers.notice(payload.slice(DATA_CHANGED_PREFIX.length), 'data');
+  else handlers.notice(payload, 'user');
+}
 
 /** Listens on a PostgreSQL connection of its own, and connects again after losing it (1 s, then up to 10 s apart). */
 export async function listenPostgres(databaseUrl: string, handlers: NoticeHandlers, log: Log): Promise<NoticeListener> {
@@ -41,7 +50,7 @@ export async function listenPostgres(databaseUrl: string, handlers: NoticeHandle
     });
     c.on('end', () => lost(c));
     c.on('notification', (m) => {
-      if (m.channel === USER_CHANGED && m.payload) handlers.notice(m.payload);
+      if (m.channel === USER_CHANGED && m.payload) hear(handlers, m.payload);
     });
     client = c;
     try {
@@ -74,7 +83,7 @@ type PgliteLike = import('@electric-sql/pglite').PGliteInterface;
 /** The embedded database runs in this process: its notices are always heard. */
 export async function listenPglite(client: PgliteLike, handlers: NoticeHandlers): Promise<NoticeListener> {
   const unlisten = await client.listen(USER_CHANGED, (payload) => {
-    if (payload) handlers.notice(payload);
+    if (payload) hear(handlers, payload);
   });
   handlers.live(true);
   return {

@@ -52,14 +52,29 @@ export const users = pgTable(
     weekStartsOn: smallint('week_starts_on').notNull().default(0),
     timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
     colorScheme: colorSchemeEnum('color_scheme').notNull().default('SYSTEM'),
-    // moves on every change to the user's weight entries (triggers in migration 0005): the ETag of their lists
-    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     // the user's last change through the API: their reads go to the primary for a while after it (read replicas)
     writtenAt: timestamp('written_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   // users is distributed by id; the email's uniqueness lives in user_emails, keyed by the address
+);
+
+/**
+ * The version of a user's weight data, the ETag of their lists: the sum of their slots. Every change to their entries
+ * writes a new value from one sequence into the slot of the connection that makes it (triggers in migration 0010), so
+ * concurrent saves of one user rarely wait on each other, and the sum grows with every commit.
+ */
+export const dataVersions = pgTable(
+  'data_versions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slot] })],
 );
 
 /** One account per email address (kept with users.email in one transaction): a lookup distributed by email. */

@@ -7,6 +7,7 @@ import { verifyAccessToken } from '../auth/jwt.js';
 import { activeSessionUser } from '../auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { authenticateToken, TOKEN_PREFIX } from '../repositories/tokens.js';
+import { announceDataChanged } from '../repositories/data-versions.js';
 
 /** What a personal API token may never do, whatever its scope (method and path under /api). */
 function tokenRefusal(method: string, path: string): string | null {
@@ -40,7 +41,7 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
     const claims = verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
     const cache = deps.sessionCache;
-    let row = cache?.get(claims.sid, claims.sub, now);
+    let row = cache?.get(claims.sid, claims.sub, now, isWrite(c.req.method) ? 'row' : 'row+version');
     if (!row) {
       const ticket = cache?.ticket(claims.sub);
       const found = await activeSessionUser(deps.db, claims.sid, claims.sub, now);
@@ -48,22 +49,34 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
       row = found.user;
       if (ticket) cache!.set(ticket, claims.sid, row, found.expiresAt, now);
     }
-    c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion: Number(row.dataVersion), row });
+    c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion: row.dataVersion, row });
     const writtenAt = row.writtenAt;
     return forgettingWrites(deps, c, claims.sub, () => withReadRoute(deps, c, claims.sub, writtenAt, now, next));
   };
 }
 
+/** The writes that change only the user's entries (saves, deletions, imports): their session and row stand. */
+const DATA_WRITES = /^\/api\/(weights|imports)(\/|$)/;
+
 /**
- * Whatever a write changed (entries, profile, password, sessions) is read again by this process's next request of
- * the user, before the answer leaves; other processes drop it on the database's notice.
+ * Whatever a write changed is read again by this process's next request of the user before the answer leaves: the
+ * whole session for a change of profile, password or sessions (the database tells the other processes at its
+ * commit), only the data version for a change of entries (this process tells the others, after the commit).
  */
 async function forgettingWrites(deps: Deps, c: Context<AppEnv>, userId: string, run: () => Promise<void>): Promise<void> {
-  if (!deps.sessionCache || !isWrite(c.req.method)) return run();
+  const cache = deps.sessionCache;
+  if (!cache || !isWrite(c.req.method)) return run();
   try {
     return await run();
   } finally {
-    deps.sessionCache.forgetUser(userId);
+    if (!DATA_WRITES.test(c.req.path)) cache.forgetUser(userId);
+    else {
+      cache.forgetDataVersion(userId);
+      await announceDataChanged(deps.db, userId).catch((err: unknown) =>
+        // the change itself is made: other processes' kept versions expire within the session cache's lifetime
+        deps.log('warn', { msg: 'change notice not sent', code: String((err as { code?: unknown }).code ?? '') }),
+      );
+    }
   }
 }
 

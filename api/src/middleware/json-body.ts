@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types.js';
 import { ApiError } from '../lib/errors.js';
-import { readBodyLimited } from '../lib/body.js';
+import type { IncomingMessage } from 'node:http';
+import { readBodyLimited, readIncomingLimited } from '../lib/body.js';
 
 const JSON_TYPE = /^application\/json\s*(;.*)?$/i;
 
@@ -13,7 +14,9 @@ export function jsonBody(limit: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ct = c.req.header('Content-Type') ?? '';
     if (!JSON_TYPE.test(ct)) throw new ApiError(415, 'Content-Type must be application/json');
-    const bytes = await readBodyLimited(c.req.raw, limit);
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const bytes =
+      incoming?.readableDidRead === false ? await readIncomingLimited(incoming, limit) : await readBodyLimited(c.req.raw, limit);
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

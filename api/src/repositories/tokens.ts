@@ -5,6 +5,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Db } from '../db/client.js';
 import { apiTokens, users } from '../db/schema.js';
+import { dataVersionOfUser } from './data-versions.js';
 
 export type TokenScope = 'read' | 'read-write';
 export type TokenDto = { id: string; name: string; scope: TokenScope; createdAt: string; lastUsedAt: string | null };
@@ -65,7 +66,7 @@ export async function authenticateToken(db: Db, token: string, now: Date): Promi
   if (!/^wt_[a-z2-7]{40,64}$/.test(token)) return null;
   const hash = hashToken(token);
   const rows = await db
-    .select({ t: apiTokens, role: users.role, dataVersion: users.dataVersion, writtenAt: users.writtenAt })
+    .select({ t: apiTokens, role: users.role, dataVersion: dataVersionOfUser(), writtenAt: users.writtenAt })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.tokenHash, Buffer.from(hash)))

@@ -4,6 +4,8 @@ import { prepared } from '../db/prepared.js';
 import { userEmails, users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
+/** The user's row as read with their session, with their data version (see data-versions.ts). */
+export type SessionUser = UserRow & { dataVersion: number };
 export type UserPatch = Partial<
   Pick<
     UserRow,
@@ -92,17 +94,6 @@ export async function updateUser(db: Db, id: string, patch: UserPatch, now: Date
     .where(eq(users.id, id))
     .returning();
   return rows[0];
-}
-
-/**
- * Moves the user's data version outside the weight-entry triggers: a change of week start changes what a weekly
- * average read without week_starts_on answers, so its ETag must change too.
- */
-export async function bumpDataVersion(db: Db, id: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ dataVersion: sql`${users.dataVersion} + 1` })
-    .where(eq(users.id, id));
 }
 
 export async function setAvatarId(db: Db, id: string, avatarId: string | null, now: Date): Promise<UserRow | undefined> {

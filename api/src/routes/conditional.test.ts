@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { call, describeDb, register } from '../test/harness.js';
+import { DEFAULT_SESSION_CACHE_MS } from '../auth/session-cache.js';
 
 describeDb('conditional reads and compression', (ctx) => {
   const get = (token: string, path: string, headers: Record<string, string> = {}) => call(ctx.app, 'GET', path, { token, headers });
@@ -50,8 +51,9 @@ describeDb('conditional reads and compression', (ctx) => {
     await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { date: '2025-02-03', weightKg: 80.5, notes: 'changed' } });
     const after = await get(u.token, '/api/weights');
     expect(after.body).toEqual([expect.objectContaining({ date: '2025-02-03', weightKg: 80.5, notes: 'changed' })]);
-    // a change made outside the API (an import commits in SQL) moves the version too
+    // a change made straight in the database moves the version too: read once the kept session has expired
     await ctx.db.execute(sql`update weight_entries set weight_kg = 79 where user_id = ${u.user.id}`);
+    ctx.clock.advance(DEFAULT_SESSION_CACHE_MS);
     expect((await get(u.token, '/api/weights')).body[0].weightKg).toBe(79);
   });
 

@@ -12,15 +12,8 @@ import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
-import {
-  bumpDataVersion,
-  findUserByEmail,
-  findUserById,
-  toUserDto,
-  updateUser,
-  type UserPatch,
-  type UserRow,
-} from '../repositories/users.js';
+import { findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch, type UserRow } from '../repositories/users.js';
+import { bumpDataVersion } from '../repositories/data-versions.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
 

@@ -81,7 +81,8 @@ function basePglite(): Promise<PGlite> {
   return pgliteBase;
 }
 
-export async function openTestDatabase(driver: Driver): Promise<Database> {
+/** A database of its own for a suite: a clone of the migrated PGlite, or a new PostgreSQL database (with its URL). */
+export async function openTestDatabase(driver: Driver): Promise<Database & { url?: string }> {
   if (driver === 'pglite') {
     const clone = await (await basePglite()).clone();
     return wrapPglite(clone);
@@ -99,6 +100,7 @@ export async function openTestDatabase(driver: Driver): Promise<Database> {
   const close = database.close;
   return {
     ...database,
+    url: dbUrl.toString(),
     close: async () => {
       await close();
       const admin2 = await openPostgres(url.toString(), 1);
@@ -168,7 +170,7 @@ export class Ctx {
   }
 
   private async hear(cache: SessionCache) {
-    this.listeners.push(await this.database.listen({ notice: (id) => cache.forgetUser(id), live: (on) => cache.setLive(on) }));
+    this.listeners.push(await this.database.listen({ notice: (id, kind) => cache.forget(id, kind), live: (on) => cache.setLive(on) }));
   }
 }
 
