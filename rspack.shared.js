@@ -45,7 +45,10 @@ export function sharedDependencies() {
     'react-dom': dep('react-dom'),
     'react-dom/': dep('react-dom'),
     '@app/kit': kit,
-    '@app/kit/': kit,
+    '@app/kit/graph': kit,
+    '@app/kit/styles.css': kit,
+    // not `@app/kit/`: kit's early reads (`@app/kit/early`) run in the shell's first script, before any shared module
+    // can load, so they are bundled there, not shared
   };
 }
 

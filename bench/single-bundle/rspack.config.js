@@ -1,7 +1,8 @@
 // Bench-only: the shell and every remote screen as ONE ordinary (non-federated) bundle, built from the
 // same source files with the same compiler settings as rspack.shared.js, to measure what runtime
-// composition costs. The shell's entry (shell/src/bootstrap.tsx) is used as is; only its federation
-// module (shell/src/federation/remotes.ts) is replaced by static-screens.ts.
+// composition costs. The shell's entry is used as is (its early reads, then shell/src/bootstrap.tsx, in one
+// script: no async boundary is needed without federation); only its federation module
+// (shell/src/federation/remotes.ts) is replaced by static-screens.ts.
 import path from 'node:path';
 import rspack from '@rspack/core';
 
@@ -24,7 +25,7 @@ export default {
   context: SHELL,
   mode: 'production',
   devtool: 'source-map',
-  entry: { main: path.join(SHELL, 'src/bootstrap.tsx') },
+  entry: { main: [path.join(import.meta.dirname, 'early-reads.ts'), path.join(SHELL, 'src/bootstrap.tsx')] },
   output: {
     path: path.join(import.meta.dirname, 'dist'),
     publicPath: '/',

@@ -6,7 +6,9 @@ import { makeUser } from '../test/fixtures';
 import { api } from './apiSlice';
 import { setApiNavigator } from './navigation';
 import {
+  answeredUrl,
   logRead,
+  logUrl,
   MAX_PATHS,
   MAX_READS,
   READ_AHEAD_STORAGE_KEY,
@@ -63,6 +65,31 @@ describe('the read log', () => {
   });
 });
 
+describe('the URL of a logged read', () => {
+  it('is set on that read of the path’s last visit, and on nothing else', () => {
+    const log = logRead(logRead(undefined, 'u1', '/dashboard/overview', goal, true), 'u1', '/dashboard/overview', year, false);
+    const withUrl = logUrl(log, 'u1', '/dashboard/overview', { ...year, args: { ...year.args } }, '/api/weights?x=1');
+    expect(readsFor(withUrl, 'u1', '/dashboard/overview')).toEqual([goal, { ...year, url: '/api/weights?x=1' }]);
+    expect(logUrl(log, 'u2', '/dashboard/overview', year, '/api/weights')).toBe(log);
+    expect(logUrl(log, 'u1', '/dashboard/analytics', year, '/api/weights')).toBe(log);
+    expect(logUrl(log, 'u1', '/dashboard/overview', { endpoint: 'getMe', args: undefined }, '/api/users/me')).toBe(log);
+  });
+
+  it('is read from a query’s answer: same-origin API GETs only', () => {
+    const answer = (method: string, url: string) => ({
+      type: 'api/executeQuery/fulfilled',
+      meta: { arg: { queryCacheKey: 'getGoal(undefined)' }, baseQueryMeta: { request: { method, url } } },
+    });
+    expect(answeredUrl(answer('GET', 'http://localhost:3000/api/goals?a=1'), 'api')).toEqual({
+      key: 'getGoal(undefined)',
+      url: '/api/goals?a=1',
+    });
+    expect(answeredUrl(answer('POST', 'http://localhost:3000/api/weights'), 'api')).toBeUndefined();
+    expect(answeredUrl(answer('GET', 'http://localhost:3000/remotes.json'), 'api')).toBeUndefined();
+    expect(answeredUrl({ ...answer('GET', '/api/goals'), type: 'api/executeQuery/pending' }, 'api')).toBeUndefined();
+  });
+});
+
 describe('read-ahead', () => {
   const user = makeUser();
   const signedIn = () => createAppStore({ auth: { user, accessToken: 'token', persist: false } });
@@ -89,9 +116,16 @@ describe('read-ahead', () => {
     const first = signedIn();
     await first.dispatch(api.endpoints.getGoal.initiate());
     await first.dispatch(api.endpoints.getWeights.initiate(year.args));
+    // with the URL each was sent to, which the page's first script asks for on the next load (earlyReads.ts)
+    const urls = { goal: '/api/goals', year: '/api/weights?start_date=2025-01-01&end_date=2025-12-31' };
     expect(JSON.parse(localStorage.getItem(READ_AHEAD_STORAGE_KEY)!)).toEqual({
       user: user.id,
-      paths: { '/dashboard/overview': [goal, year] },
+      paths: {
+        '/dashboard/overview': [
+          { ...goal, url: urls.goal },
+          { ...year, url: urls.year },
+        ],
+      },
     });
 
     // the next load: both are asked for before any screen subscribes
@@ -106,8 +140,11 @@ describe('read-ahead', () => {
     await next.dispatch(api.endpoints.getGoal.initiate());
     await next.dispatch(api.endpoints.getWeights.initiate(year.args));
     expect(calls).toHaveLength(2);
-    // and the log still holds what the screen asked for
-    expect(JSON.parse(localStorage.getItem(READ_AHEAD_STORAGE_KEY)!).paths['/dashboard/overview']).toEqual([goal, year]);
+    // and the log still holds what the screen asked for, answered by the reads ahead
+    expect(JSON.parse(localStorage.getItem(READ_AHEAD_STORAGE_KEY)!).paths['/dashboard/overview']).toEqual([
+      { ...goal, url: urls.goal },
+      { ...year, url: urls.year },
+    ]);
   });
 
   it('reads nothing ahead signed out, for another user, or for a path never visited', async () => {

@@ -1,6 +1,6 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { loggedOut } from '../state/authSlice';
-import { local, readJson, writeJson } from '../state/storage';
+import { local, READ_AHEAD_STORAGE_KEY, readJson, writeJson } from '../state/storage';
 import { api } from './apiSlice';
 
 /**
@@ -11,10 +11,14 @@ import { api } from './apiSlice';
  * find them in the cache, answered or on the way, and ask for nothing twice.
  */
 
-/** One read of kit's API: an endpoint and its arguments, as a screen's hook asked for them. */
+/**
+ * One read of kit's API: an endpoint and its arguments, as a screen's hook asked for them, and the URL it was sent to
+ * (what the page's first script asks for before kit has loaded: api/earlyReads.ts).
+ */
 export interface Read {
   endpoint: string;
   args: unknown;
+  url?: string;
 }
 
 /** The last visit's opening reads of each path, for one signed-in user. */
@@ -23,7 +27,7 @@ export interface ReadLog {
   paths: Record<string, Read[]>;
 }
 
-export const READ_AHEAD_STORAGE_KEY = 'readAhead';
+export { READ_AHEAD_STORAGE_KEY };
 /** A visit's opening reads: those a screen starts within this long of the first (later ones follow what a person did). */
 export const READ_WINDOW_MS = 3000;
 /** More than this on one path is not a screen opening; the rest is left to the screen. */
@@ -45,6 +49,14 @@ export function logRead(log: ReadLog | undefined, user: string, path: string, re
   return { user, paths };
 }
 
+/** The log with the URL that `read`, of the last visit of `path`, was sent to. */
+export function logUrl(log: ReadLog | undefined, user: string, path: string, read: Read, url: string): ReadLog | undefined {
+  const reads = log?.user === user ? log.paths[path] : undefined;
+  const i = reads?.findIndex((r) => sameRead(r, read)) ?? -1;
+  if (!log || !reads || i < 0 || reads[i]!.url === url) return log;
+  return { user, paths: { ...log.paths, [path]: reads.map((r, j) => (j === i ? { ...r, url } : r)) } };
+}
+
 /** What to read ahead on `path`: its last visit's opening reads, when they were this user's. */
 export function readsFor(log: ReadLog | undefined, user: string | undefined, path: string): Read[] {
   if (!user || log?.user !== user || typeof log.paths !== 'object' || log.paths === null) return [];
@@ -54,7 +66,11 @@ export function readsFor(log: ReadLog | undefined, user: string | undefined, pat
 
 interface QueryThunkAction {
   type: string;
-  meta?: { condition?: boolean; arg?: { type?: string; subscribe?: boolean; endpointName?: string; originalArgs?: unknown } };
+  meta?: {
+    condition?: boolean;
+    arg?: { type?: string; subscribe?: boolean; endpointName?: string; originalArgs?: unknown; queryCacheKey?: string };
+    baseQueryMeta?: { request?: { method?: string; url?: string } };
+  };
 }
 
 /**
@@ -70,6 +86,18 @@ export function subscribedRead(action: QueryThunkAction, reducerPath: string): R
   return started || found ? { endpoint: arg.endpointName, args: arg.originalArgs } : undefined;
 }
 
+/** The same-origin path and query a query's answer came from, when it was a GET of the API. */
+export function answeredUrl(action: QueryThunkAction, reducerPath: string): { key: string; url: string } | undefined {
+  const key = action.meta?.arg?.queryCacheKey;
+  const request = action.meta?.baseQueryMeta?.request;
+  if (action.type !== `${reducerPath}/executeQuery/fulfilled` || !key || !request?.url || request.method !== 'GET') return undefined;
+  const url = new URL(request.url, 'http://page.invalid');
+  return url.pathname.startsWith('/api/') ? { key, url: url.pathname + url.search } : undefined;
+}
+
+/** URLs of the answers seen lately, by query: a read ahead is often answered before a screen subscribes to it. */
+const ANSWERED_MAX = 64;
+
 type UserState = { auth?: { user?: { id?: string } | null } };
 
 /**
@@ -83,20 +111,41 @@ export function readAheadRecorder(
     path = () => (typeof location === 'undefined' ? '' : location.pathname),
   }: { now?: () => number; path?: () => string } = {},
 ): Middleware {
-  let visit: { path: string; since: number } | undefined;
+  let visit: { path: string; since: number; reads: Map<string, Read> } | undefined;
+  const answered = new Map<string, string>();
+  const noteUrl = (user: string, read: Read, url: string) => {
+    const log = readJson<ReadLog>(local(), READ_AHEAD_STORAGE_KEY);
+    const next = logUrl(log, user, visit!.path, read, url);
+    if (next !== log) writeJson(local(), READ_AHEAD_STORAGE_KEY, next);
+  };
   return (store) => (next) => (action) => {
     const result = next(action);
     // signing out forgets which reads this device's user opens screens with
     if (loggedOut.match(action)) writeJson(local(), READ_AHEAD_STORAGE_KEY, null);
-    const read = subscribedRead(action as QueryThunkAction, reducerPath);
     const user = (store.getState() as UserState).auth?.user?.id;
+    const answer = answeredUrl(action as QueryThunkAction, reducerPath);
+    if (answer) {
+      answered.delete(answer.key);
+      answered.set(answer.key, answer.url);
+      if (answered.size > ANSWERED_MAX) answered.delete(answered.keys().next().value!);
+      const read = visit?.reads.get(answer.key);
+      if (read && user) noteUrl(user, read, answer.url);
+      return result;
+    }
+    const read = subscribedRead(action as QueryThunkAction, reducerPath);
     if (!read || !user) return result;
     const here = path();
     const fresh = visit?.path !== here;
-    if (fresh) visit = { path: here, since: now() };
+    if (fresh) visit = { path: here, since: now(), reads: new Map() };
     else if (now() - visit!.since > READ_WINDOW_MS) return result;
     const log = readJson<ReadLog>(local(), READ_AHEAD_STORAGE_KEY);
     writeJson(local(), READ_AHEAD_STORAGE_KEY, logRead(log, user, here, read, fresh));
+    const key = (action as QueryThunkAction).meta?.arg?.queryCacheKey;
+    if (key) {
+      visit!.reads.set(key, read);
+      const url = answered.get(key);
+      if (url) noteUrl(user, read, url);
+    }
     return result;
   };
 }

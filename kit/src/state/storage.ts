@@ -1,3 +1,8 @@
+/** The signed-in user and access token of this tab (sessionStorage). */
+export const AUTH_STORAGE_KEY = 'auth';
+/** Each path's opening reads on its last visit, for the signed-in user (localStorage; api/readAhead.ts). */
+export const READ_AHEAD_STORAGE_KEY = 'readAhead';
+
 /**
  * Storage access that never throws: private modes and full quotas make Web Storage fail,
  * and a broken preference must not turn into a white screen.

@@ -1,0 +1,4 @@
+// The shell's first statement (shell/src/index.ts), run first in the single bundle too.
+import { startEarlyReads } from '@app/kit/early';
+
+startEarlyReads();
