@@ -3,6 +3,7 @@ import { createAppStore } from '../state/store';
 import { apiError, installFetchMock, json, type MockHandler } from '../test/fetchMock';
 import { api } from './apiSlice';
 import { errorRedirectTarget } from './baseQuery';
+import { logoutUser } from './session';
 import { noteReconnected, SETTLING_MS } from './connection';
 import { setApiNavigator, type ApiNavigator } from './navigation';
 import { makeUser } from '../test/fixtures';
@@ -183,6 +184,43 @@ describe('signing out while calls are in flight', () => {
     const store = createAppStore({ auth: { user: null, accessToken: null, persist: false } });
     await store.dispatch(api.endpoints.getWeights.initiate({}));
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('does not send to /503 the reads that logout cuts off', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { fetchMock } = installFetchMock(async (call) => {
+      if (call.path === '/api/auth/logout') return new Response(null, { status: 204 });
+      await gate;
+      return json(200, []);
+    });
+    // a browser rejects a call whose signal is aborted, as RTK Query does to every running call on logout
+    vi.stubGlobal('fetch', (input: Request) =>
+      Promise.race([
+        fetchMock(input),
+        new Promise<never>((_, reject) =>
+          input.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))),
+        ),
+      ]),
+    );
+    const store = signedInStore();
+    const reads = [store.dispatch(api.endpoints.getWeights.initiate({})), store.dispatch(api.endpoints.getGoal.initiate())];
+    await store.dispatch(logoutUser());
+    release();
+    await Promise.all(reads);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing that needs the token once logged out, and redirects nowhere', async () => {
+    const { calls } = installFetchMock(() => apiError(401, 'No bearer token'));
+    const store = createAppStore({ auth: { user: null, accessToken: null, persist: false, loggedOut: true } });
+    const result = await store.dispatch(api.endpoints.getWeights.initiate({}));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(calls).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+    // the calls that carry the refresh cookie instead still go
+    await store.dispatch(api.endpoints.logout.initiate());
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/logout']);
   });
 });
 

@@ -10,6 +10,7 @@ import { clearAuth, setAccessToken, type AuthState } from '../state/authSlice';
 import { etagKey, heldAnswer, holdAnswer } from './etagCache';
 import { redirectWithFrom } from './navigation';
 import { connectionUnsettled } from './connection';
+import { fetchOrTakeEarly } from './earlyReads';
 
 export const API_BASE_URL = '/api/';
 export const API_REDUCER_PATH = 'api';
@@ -30,10 +31,11 @@ function accessTokenOf(api: Pick<BaseQueryApi, 'getState'>): string | null {
   return (api.getState() as StateWithAuth).auth?.accessToken ?? null;
 }
 
-/** The plain HTTP layer: base path, cookies, bearer header from the auth state. */
+/** The plain HTTP layer: base path, cookies, bearer header from the auth state; the page's early reads taken over. */
 const httpBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   credentials: 'include',
+  fetchFn: fetchOrTakeEarly,
   prepareHeaders: (headers, api) => {
     const token = accessTokenOf(api);
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
@@ -111,6 +113,9 @@ export function errorRedirectTarget(error: FetchBaseQueryError): string | null {
   return null;
 }
 
+/** The error of a call refused before it was sent, in the API's own shape. */
+const SIGNED_OUT = { error: { message: 'Authentication required', details: [] } };
+
 function sessionExpired(api: BaseQueryApi): void {
   // The cache is kept: resetting it under running calls would resolve them with no data and no error.
   // The next sign-in starts from an empty cache instead (see the login endpoint).
@@ -128,13 +133,21 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
   // a call sent with no connection can fail after the browser has it back, before the page has heard so
   const unsettledAtStart = connectionUnsettled();
   const noAnswerShown = () => !unsettledAtStart && !connectionUnsettled();
+  // Just logged out: a screen still mounted as logout takes the user away asks again for what logout dropped; a
+  // call that needs the bearer token is refused here rather than sent to earn a 401.
+  const { loggedOut } = (api.getState() as StateWithAuth).auth ?? {};
+  if (!sentWith && loggedOut && !extraOptions.skipAuthHandling) return { error: { status: 401, data: SIGNED_OUT } };
   let result = await rawBaseQuery(args, api, extraOptions);
 
   if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };
   if (!result.error || extraOptions.skipAuthHandling) return result;
   // Signed out while the call was in flight (logout): the screen that asked is going away, and
-  // the user is already where logout sent them.
-  if ((result.error.status === 401 || result.error.status === 403) && !accessTokenOf(api)) return result;
+  // the user is already where logout sent them. Logout also cuts off the calls still running (it drops the API's
+  // cache), which is no sign of a dead connection either.
+  const refused = result.error.status === 401 || result.error.status === 403;
+  if (!accessTokenOf(api) && (sentWith || refused)) return result;
+  // a call its own caller abandoned has no one to show an error page to
+  if (api.signal.aborted) return result;
 
   if (result.error.status === 403) {
     // Another call may already have refreshed while this one was in flight: reuse its token.

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from './types';
-import { local, readJson, session } from './storage';
+import { AUTH_STORAGE_KEY, local, readJson, session } from './storage';
 
-export const AUTH_STORAGE_KEY = 'auth';
+export { AUTH_STORAGE_KEY };
 export const PERSIST_STORAGE_KEY = 'persist';
 
 export interface AuthState {
