@@ -3,7 +3,8 @@
 -- table is named here once, and every key of a distributed table includes its distribution column.
 CREATE EXTENSION IF NOT EXISTS citus;
 
--- The data_version triggers of weight_entries update the user's row, which lives on the same node (colocated).
+-- The data-version triggers of weight_entries write the user's slots in data_versions, which live on the same node
+-- (colocated).
 SET citus.enable_unsafe_triggers = on;
 
 -- users first: every per-user table is colocated with it, so a user's rows sit on one node and every query that
@@ -11,6 +12,7 @@ SET citus.enable_unsafe_triggers = on;
 SELECT create_distributed_table('users', 'id');
 SELECT create_distributed_table('sessions', 'user_id', colocate_with => 'users');
 SELECT create_distributed_table('weight_entries', 'user_id', colocate_with => 'users');
+SELECT create_distributed_table('data_versions', 'user_id', colocate_with => 'users');
 SELECT create_distributed_table('goals', 'user_id', colocate_with => 'users');
 SELECT create_distributed_table('avatars', 'user_id', colocate_with => 'users');
 SELECT create_distributed_table('password_resets', 'user_id', colocate_with => 'users');

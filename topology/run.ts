@@ -96,6 +96,7 @@ async function main() {
         E2E_BASE_URL: topology.url,
         E2E_CERT_SPKI: topology.certSpki,
         E2E_MAIL_FILE: topology.mailFile,
+        E2E_PROVIDER_URL: topology.providerUrl,
       });
     }
 

@@ -4,12 +4,21 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startTestProvider } from '../api/src/test/oidc-provider';
 import { startPgCluster, type PgCluster } from '../api/src/test/pg-cluster';
+import { TEST_ID } from '../e2e/lib/ports';
 import { remotesManifest, REMOTES } from '../shell/server/remotes';
 import { ROOT } from '../scripts/lib/apps';
 import { brotliAvailable, startNginx, type Nginx, type NginxVars } from './nginx';
 
-export const PORTS = { https: 48443, http: 48080, apiFirst: 48101, primary: 48201, replica: 48202 };
+export const PORTS = {
+  https: 48443,
+  http: 48080,
+  apiFirst: 48101,
+  primary: 48201,
+  replica: 48202,
+  oidc: [48300, 48349] as [number, number],
+};
 export const MAX_APIS = 3;
 
 export type ApiProcess = { port: number; child: ChildProcess; log: string };
@@ -24,6 +33,8 @@ export type Topology = {
   /** base64 SHA-256 of the certificate's public key (Chromium's --ignore-certificate-errors-spki-list). */
   certSpki: string;
   mailFile: string;
+  /** The OpenID Connect provider the API offers ("Continue with Test ID"), as the browser suite expects. */
+  providerUrl: string;
   cluster: PgCluster;
   apis: (ApiProcess | undefined)[];
   nginx: Nginx;
@@ -75,6 +86,13 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
   const mailFile = path.join(dir, 'mail.jsonl');
   writeFileSync(mailFile, '');
 
+  const provider = await startTestProvider({
+    clientId: TEST_ID.clientId,
+    clientSecret: TEST_ID.clientSecret,
+    redirectUris: [`${url}/api/auth/external/${TEST_ID.id}/callback`],
+    ports: PORTS.oidc,
+    host: 'localhost',
+  });
   const cluster = await startPgCluster({
     parent: dir,
     primaryPort: PORTS.primary,
@@ -101,6 +119,11 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
     REGISTER_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_IP: '100000',
     PASSWORD_RESET_LIMIT_PER_IP: '100000',
+    AUTH_PROVIDERS: TEST_ID.id,
+    AUTH_TESTID_NAME: TEST_ID.name,
+    AUTH_TESTID_ISSUER: provider.issuer,
+    AUTH_TESTID_CLIENT_ID: TEST_ID.clientId,
+    AUTH_TESTID_CLIENT_SECRET: TEST_ID.clientSecret,
   };
   const apis: (ApiProcess | undefined)[] = [];
   const startApi = async (i: number): Promise<ApiProcess> => {
@@ -180,6 +203,7 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
     certFile: tls.cert,
     certSpki: tls.spki,
     mailFile,
+    providerUrl: provider.issuer,
     cluster,
     apis,
     nginx,
@@ -193,6 +217,7 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
       await nginx.stop();
       await stopApis();
       await cluster.destroy();
+      await provider.close();
     },
   };
   return topology;

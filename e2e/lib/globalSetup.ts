@@ -6,12 +6,11 @@ import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { selfSignedCert } from '@app/server-kit/tls';
-import { BASE_URL, E2E } from './ports';
+import { BASE_URL, E2E, TEST_ID } from './ports';
+
+export { TEST_ID };
 import { ROOT, spawnGroup, startRemoteServer, stopGroup, waitForUrl } from './stack';
 import { startTestProvider } from '../../api/src/test/oidc-provider';
-
-/** The OpenID Connect provider the suite signs in with ("Continue with Test ID"), run here on a local port. */
-export const TEST_ID = { id: 'testid', name: 'Test ID', clientId: 'weightwise-e2e', clientSecret: 'e2e-client-secret-0123456789' };
 
 /**
  * Starts the production stack through `npm start`'s script (building what is missing) on offset
@@ -25,6 +24,7 @@ export default async function setup(project: TestProject) {
     await waitForUrl(`${BASE_URL}/api/health`, 30_000);
     project.provide('dataDir', '');
     project.provide('mailFile', process.env.E2E_MAIL_FILE ?? '');
+    project.provide('providerUrl', process.env.E2E_PROVIDER_URL ?? '');
     project.provide('controlUrl', '');
     project.provide('pushCert', null);
     return;

@@ -12,3 +12,6 @@ export const E2E = {
 };
 /** E2E_BASE_URL runs the suite against a stack started elsewhere (the topology run: nginx over TLS). */
 export const BASE_URL = process.env.E2E_BASE_URL?.replace(/\/+$/, '') ?? `http://localhost:${E2E.shellPort}`;
+
+/** The OpenID Connect provider the suite signs in with ("Continue with Test ID"), run on a local port. */
+export const TEST_ID = { id: 'testid', name: 'Test ID', clientId: 'weightwise-e2e', clientSecret: 'e2e-client-secret-0123456789' };
