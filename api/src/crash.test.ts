@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { startApiProcess, type ApiProcess } from './test/api-process.js';
 
-const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.DATABASE_URL;
 
 /**
@@ -21,29 +18,11 @@ describe.runIf(serverUrl)('crash under load (PostgreSQL)', () => {
     await admin.query(`CREATE DATABASE ${dbName}`);
     const url = new URL(serverUrl!);
     url.pathname = `/${dbName}`;
-    const port = 43000 + Math.floor(Math.random() * 2000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        API_WORKERS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    let api: ApiProcess | undefined;
     try {
-      const deadline = Date.now() + 40_000;
-      while (!out.includes('API listening on') && Date.now() < deadline && child.exitCode === null)
-        await new Promise((r) => setTimeout(r, 100));
-      expect(out).toContain('API listening on');
-      const base = `http://127.0.0.1:${port}/api`;
+      api = await startApiProcess({ DATABASE_URL: url.toString(), API_WORKERS: '1' });
+      const { child, base } = api;
+      const exited = new Promise<void>((resolve) => (child.exitCode === null ? child.on('exit', () => resolve()) : resolve()));
       const reg = await fetch(`${base}/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -85,8 +64,12 @@ describe.runIf(serverUrl)('crash under load (PostgreSQL)', () => {
       const stored = new Set(rows.rows.map((r) => r.date));
       expect(acknowledged.filter((d) => !stored.has(d))).toEqual([]);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await exited;
+      // a process killed by a signal keeps exitCode null: signalCode tells that it is gone
+      if (api && api.child.exitCode === null && api.child.signalCode === null) {
+        const gone = new Promise((resolve) => api!.child.once('exit', resolve));
+        api.child.kill('SIGKILL');
+        await gone;
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin.end();
     }

@@ -4,6 +4,7 @@
  */
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { serveOrExit } from '@app/server-kit';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -84,7 +85,9 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
   http.requestTimeout = 15 * 60_000;
   http.headersTimeout = 20_000;
   http.keepAliveTimeout = 5_000;
-  if (!cluster.isWorker) process.stdout.write(`API listening on http://${config.host}:${config.port}\n`);
+  // the bound port, not the asked one: API_PORT=0 takes any free port, and whoever started us reads it here
+  const bound = (http.address() as AddressInfo | null)?.port ?? config.port;
+  if (!cluster.isWorker) process.stdout.write(`API listening on http://${config.host}:${bound}\n`);
   else log('info', { msg: 'worker listening', pid: process.pid });
 
   let stopping = false;
@@ -158,9 +161,9 @@ async function main(): Promise<void> {
       if (alive === 0) process.exit(exitCode);
       setTimeout(() => process.exit(exitCode), DRAIN_DEADLINE_MS + 2000).unref();
     };
-    cluster.on('listening', () => {
+    cluster.on('listening', (_worker, address) => {
       if (++listening === config.apiWorkers)
-        process.stdout.write(`API listening on http://${config.host}:${config.port} (${config.apiWorkers} workers)\n`);
+        process.stdout.write(`API listening on http://${config.host}:${address.port} (${config.apiWorkers} workers)\n`);
     });
     cluster.on('exit', (worker, code) => {
       alive--;

@@ -19,7 +19,6 @@ import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/bro
 import { BASE_URL } from '../lib/ports';
 import { api, createUser, signIn } from '../lib/user';
 
-const PUSH_PORT = 47150;
 const pushCert = inject('pushCert');
 let browser: Browser;
 let receiver: PushReceiver | undefined;
@@ -27,7 +26,7 @@ let receiver: PushReceiver | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
   if (pushCert) {
-    receiver = new PushReceiver({ ...pushCert }, PUSH_PORT);
+    receiver = new PushReceiver({ ...pushCert });
     await receiver.start();
   }
 });
@@ -77,7 +76,7 @@ describe('reminders: push notifications in Chromium', () => {
       const context = await newContext(browser, { width: 1280, height: 900 });
       await context.grantPermissions(['notifications'], { origin: BASE_URL });
       await signIn(context, user);
-      await context.addInitScript(standInPushService, `https://127.0.0.1:${PUSH_PORT}/push/`);
+      await context.addInitScript(standInPushService, `${receiver!.origin}/push/`);
       const page = await context.newPage();
       const problems = watchProblems(page);
       await page.goto(`${BASE_URL}/dashboard/settings?tab=reminders`);
@@ -117,7 +116,7 @@ describe('reminders: push notifications in Chromium', () => {
       const message = receiver!.received[before]!;
       expect(message.id).toBe(sub.id);
       expect(message.vapid.publicKey).toBe(reminders.push.publicKey);
-      expect(message.vapid.aud).toBe(`https://127.0.0.1:${PUSH_PORT}`);
+      expect(message.vapid.aud).toBe(receiver!.origin);
       expect(JSON.parse(message.text)).toEqual({
         title: 'Notifications are on',
         body: 'This device will get your weigh-in reminders.',

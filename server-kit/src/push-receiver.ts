@@ -4,6 +4,7 @@
  */
 import { createECDH, createHmac, createPublicKey, createDecipheriv, randomBytes, verify } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import type { TestCert } from './tls.js';
 
 export type Received = {
@@ -63,10 +64,19 @@ export class PushReceiver {
   private server?: Server;
   private waiters: Array<() => void> = [];
 
+  private bound = 0;
+
+  /** Port 0 (the default) takes a free port from the system, so a run never collides with another process. */
   constructor(
     private readonly cert: TestCert,
-    readonly port: number,
+    private readonly wanted: number = 0,
   ) {}
+
+  /** The port it listens on, known once started. */
+  get port(): number {
+    if (!this.bound) throw new Error('PushReceiver: not started');
+    return this.bound;
+  }
 
   get origin() {
     return `https://127.0.0.1:${this.port}`;
@@ -104,8 +114,9 @@ export class PushReceiver {
     });
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
-      this.server!.listen(this.port, '127.0.0.1', () => resolve());
+      this.server!.listen(this.wanted, '127.0.0.1', () => resolve());
     });
+    this.bound = (this.server.address() as AddressInfo).port;
   }
 
   /** A new subscription as a browser makes one: its endpoint here, and its public key and auth secret. */

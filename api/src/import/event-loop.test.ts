@@ -2,11 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { startApiProcess } from '../test/api-process.js';
 import { writeZip } from './testing/zip.js';
-
-const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Uploads a file from a process of its own, as a browser would, and answers the API's JSON: the test's own loop
@@ -47,18 +45,9 @@ function bigCsv(): string {
 // The API runs in its own process, as deployed: the test's own work (sending three 5 MB files) must not count.
 it('three parallel 5 MiB imports leave health checks answered within milliseconds', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-preview-'));
-  const port = 43000 + Math.floor(Math.random() * 2000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}/api`;
+  const api = await startApiProcess({ DATABASE_URL: '', DATA_DIR: dataDir });
+  const { child, base } = api;
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d) => String(d).includes('API listening') && resolve());
-      child.on('exit', (code) => reject(new Error(`API exited ${code}`)));
-    });
     // three people importing at once (one person has one import at a time)
     const tokens = await Promise.all(
       [1, 2, 3].map(async (n) => {
@@ -156,18 +145,9 @@ it('a 40 MiB Apple Health archive is uploaded and read without holding health ch
   // stored, not deflated: the upload itself is large, as real archives are
   const size = await writeZip(zipPath, [{ name: 'apple_health_export/export.xml', data: appleExport(220_000) }], 0);
   expect(size).toBeGreaterThan(40 * 1024 * 1024);
-  const port = 45000 + Math.floor(Math.random() * 2000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}/api`;
+  const api = await startApiProcess({ DATABASE_URL: '', DATA_DIR: dataDir });
+  const { child, base } = api;
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d) => String(d).includes('API listening') && resolve());
-      child.on('exit', (code) => reject(new Error(`API exited ${code}`)));
-    });
     const reg = await fetch(`${base}/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -7,11 +7,10 @@ import { loadConfig } from '../config.js';
 import { parseSmtpEnv } from './config.js';
 import { smtpTransport } from './transport.js';
 
-// ports 47110-47119 are this file's
 let cert: TestCert;
-const starttls = new TestSmtpServer(47110, {});
-const implicit = new TestSmtpServer(47111, {});
-const plain = new TestSmtpServer(47112, { disabledCommands: ['STARTTLS'], allowInsecureAuth: true });
+const starttls = new TestSmtpServer(0, {});
+const implicit = new TestSmtpServer(0, {});
+const plain = new TestSmtpServer(0, { disabledCommands: ['STARTTLS'], allowInsecureAuth: true });
 
 beforeAll(async () => {
   cert = selfSignedCert();
@@ -44,7 +43,7 @@ describe('SMTP transport against a real SMTP server', () => {
   it('STARTTLS with a password, trusting the server through SMTP_CA_FILE; headers, text and HTML arrive', async () => {
     const smtp = parseSmtpEnv({
       SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: '47110',
+      SMTP_PORT: String(starttls.port),
       SMTP_USER: 'mailer',
       SMTP_PASSWORD: 's3cret-pass',
       SMTP_CA_FILE: cert.certFile,
@@ -67,13 +66,19 @@ describe('SMTP transport against a real SMTP server', () => {
 
   it('a wrong password is an error, and an untrusted certificate is refused', async () => {
     const wrong = smtpTransport(
-      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47110', SMTP_USER: 'mailer', SMTP_PASSWORD: 'nope', SMTP_CA_FILE: cert.certFile }),
+      parseSmtpEnv({
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(starttls.port),
+        SMTP_USER: 'mailer',
+        SMTP_PASSWORD: 'nope',
+        SMTP_CA_FILE: cert.certFile,
+      }),
       'a@b.c',
     );
     await expect(wrong.send(MAIL)).rejects.toThrow(/Invalid login|Invalid username/i);
     await wrong.close!();
     const untrusted = smtpTransport(
-      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47110', SMTP_USER: 'mailer', SMTP_PASSWORD: 's3cret-pass' }),
+      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(starttls.port), SMTP_USER: 'mailer', SMTP_PASSWORD: 's3cret-pass' }),
       'a@b.c',
     );
     await expect(untrusted.send(MAIL)).rejects.toThrow(/certificate/i);
@@ -82,12 +87,15 @@ describe('SMTP transport against a real SMTP server', () => {
 
   it('with starttls required, a server that hides STARTTLS gets no mail (and no password in clear text)', async () => {
     const before = plain.mails.length;
-    const t = smtpTransport(parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47112', SMTP_USER: 'mailer', SMTP_PASSWORD: 'x' }), 'a@b.c');
+    const t = smtpTransport(
+      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(plain.port), SMTP_USER: 'mailer', SMTP_PASSWORD: 'x' }),
+      'a@b.c',
+    );
     await expect(t.send(MAIL)).rejects.toThrow();
     await t.close!();
     expect(plain.mails.length).toBe(before);
     // a relay on the same machine without TLS, when asked for explicitly
-    const none = smtpTransport(parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47112', SMTP_TLS: 'none' }), 'a@b.c');
+    const none = smtpTransport(parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(plain.port), SMTP_TLS: 'none' }), 'a@b.c');
     await none.send(MAIL);
     await none.close!();
     expect(plain.mails.length).toBe(before + 1);
@@ -97,7 +105,7 @@ describe('SMTP transport against a real SMTP server', () => {
   it('a real-length unsubscribe link survives header folding intact', async () => {
     const url = `https://weights.example.org/api/unsubscribe/${'0123456789abcdef'.repeat(2)}d.${'A'.repeat(27)}`;
     const t = smtpTransport(
-      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47111', SMTP_TLS: 'implicit', SMTP_CA_FILE: cert.certFile }),
+      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(implicit.port), SMTP_TLS: 'implicit', SMTP_CA_FILE: cert.certFile }),
       'a@b.c',
     );
     await t.send({ ...MAIL, headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
@@ -110,7 +118,7 @@ describe('SMTP transport against a real SMTP server', () => {
 
   it('implicit TLS (port 465 style)', async () => {
     const t = smtpTransport(
-      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47111', SMTP_TLS: 'implicit', SMTP_CA_FILE: cert.certFile }),
+      parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(implicit.port), SMTP_TLS: 'implicit', SMTP_CA_FILE: cert.certFile }),
       'a@b.c',
     );
     await t.send(MAIL);
@@ -134,7 +142,7 @@ describeDb('password reset through SMTP', (ctx) => {
     const config = testConfig({
       mail: {
         transport: 'smtp',
-        smtp: parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '47111', SMTP_TLS: 'implicit', SMTP_CA_FILE: cert.certFile }),
+        smtp: parseSmtpEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(implicit.port), SMTP_TLS: 'implicit', SMTP_CA_FILE: cert.certFile }),
       },
       mailFrom: 'Weightwise <no-reply@app.example>',
       publicUrl: 'https://app.example',

@@ -10,7 +10,6 @@ import { call, describeDb, register, testConfig, TestClock } from '../test/harne
 import { executeSqlFor, SEND_QUEUE, startReminderQueue, TICK_QUEUE } from './queue.js';
 import { jobId, ReminderService } from './service.js';
 
-// ports 47140-47149 are this file's
 const SETTINGS = {
   dailyEnabled: true,
   dailyTime: '07:30',
@@ -85,7 +84,7 @@ describeDb('the reminder queue (pg-boss)', (ctx) => {
 // Two API processes on one PostgreSQL database, each with its own connections, queue workers and mail connection:
 // every user due at 07:30 gets exactly one e-mail, however the work is split or repeated between them.
 describe.runIf(process.env.DATABASE_URL)('two workers on PostgreSQL never send a reminder twice', () => {
-  const smtp = new TestSmtpServer(47140);
+  const smtp = new TestSmtpServer();
   const name = `test_two_workers_${randomBytes(4).toString('hex')}`;
   const admin = new URL(process.env.DATABASE_URL ?? 'postgres://localhost/postgres');
   const url = new URL(admin.toString());
@@ -121,7 +120,7 @@ describe.runIf(process.env.DATABASE_URL)('two workers on PostgreSQL never send a
       expect((await call(app, 'PUT', '/api/reminders', { token: u.token, body: SETTINGS })).status).toBe(200);
       users.push(u);
     }
-    const transport = () => smtpTransport({ host: '127.0.0.1', port: 47140, tls: 'none' }, 'Weightwise <no-reply@app.example>');
+    const transport = () => smtpTransport({ host: '127.0.0.1', port: smtp.port, tls: 'none' }, 'Weightwise <no-reply@app.example>');
     const mailA = transport();
     const mailB = transport();
     const serviceA = new ReminderService({

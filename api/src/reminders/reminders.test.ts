@@ -10,9 +10,8 @@ import { call, describeDb, register, testConfig, type Registered, type TestApp }
 import { ReminderService, type ReminderJob } from './service.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
-// ports 47130-47139 are this file's
 const cert = selfSignedCert();
-const receiver = new PushReceiver(cert, 47130);
+const receiver = new PushReceiver(cert);
 beforeAll(() => receiver.start());
 afterAll(() => receiver.stop());
 

@@ -1,4 +1,5 @@
 /** A real SMTP server in the test process (smtp-server), whose received mail is parsed with mailparser. */
+import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -7,11 +8,19 @@ export type ReceivedMail = { from: string; to: string[]; user?: string; secure: 
 export class TestSmtpServer {
   readonly mails: ReceivedMail[] = [];
   private server?: SMTPServer;
+  private bound = 0;
 
+  /** Port 0 (the default) takes a free port from the system: fixed ports collided with other processes' connections. */
   constructor(
-    readonly port: number,
+    private readonly wanted: number = 0,
     private readonly options: Partial<SMTPServerOptions> = {},
   ) {}
+
+  /** The port it listens on, known once started. */
+  get port(): number {
+    if (!this.bound) throw new Error('TestSmtpServer: not started');
+    return this.bound;
+  }
 
   async start(): Promise<void> {
     this.server = new SMTPServer({
@@ -39,8 +48,9 @@ export class TestSmtpServer {
     this.server.on('error', () => {});
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
-      this.server!.listen(this.port, '127.0.0.1', () => resolve());
+      this.server!.listen(this.wanted, '127.0.0.1', () => resolve());
     });
+    this.bound = (this.server.server.address() as AddressInfo).port;
   }
 
   async waitFor(count: number, timeoutMs = 10_000): Promise<void> {
