@@ -32,21 +32,20 @@ function singleton(name, version = pinned(name)) {
  * used, and stay one instance because kit is.
  * The wire contract (`@app/contract`) is not shared: it holds no state, only rules and schemas, so each app bundles
  * the part it uses. Shared, it would be one module, and every page would build every schema of the API at start-up.
- * The shell provides React and kit eagerly, inside its main.js: every page needs them, and as scripts of their own
- * each was one more file to fetch, compile and cache and one more task before the screen, which a reload measured
- * as the gap to a single bundle. Remotes take them from the shell and never bring their own; the graph stays lazy,
- * brought by the screens that draw it.
+ * Nothing is eager: the shell's main.js carries only the federation runtime, and each shared module arrives as a
+ * script of its own (named in the page, so they download with main.js), each run in a task of its own rather than
+ * one long task that keeps a phone from answering a tap.
  */
-export function sharedDependencies(isHost = false) {
-  const kit = { ...singleton('@app/kit', kitPkg.version), eager: isHost };
-  const dep = (name) => ({ ...singleton(name, pinned(name)), eager: isHost });
+export function sharedDependencies() {
+  const kit = singleton('@app/kit', kitPkg.version);
+  const dep = (name) => singleton(name, pinned(name));
   return {
     react: dep('react'),
     'react/': dep('react'),
     'react-dom': dep('react-dom'),
     'react-dom/': dep('react-dom'),
     '@app/kit': kit,
-    '@app/kit/graph': { ...kit, eager: false },
+    '@app/kit/graph': kit,
     '@app/kit/styles.css': kit,
     // not `@app/kit/`: kit's early reads (`@app/kit/early`) run in the shell's first script, before any shared module
     // can load, so they are bundled there, not shared
@@ -64,11 +63,46 @@ const REMOTE_CHUNKS = {
 };
 
 /**
- * The shell's chunks: its start-up code (React, the router, Redux, kit) is in main.js, shared eagerly; what it loads
- * later keeps the modules it imports together (the app behind the async boundary, the entry dialog with zod), not
- * split by package.
+ * The shell's start-up code in a few scripts of moderate size, each run in a task of its own: React; the router;
+ * Redux; kit with its date and colour libraries. Fewer would make one long task a phone cannot answer a tap during;
+ * more would be more requests for the same bytes.
  */
-const HOST_CHUNKS = { cacheGroups: { defaultVendors: false } };
+const HOST_CHUNKS = {
+  cacheGroups: {
+    react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', chunks: 'async', priority: 30, enforce: true },
+    router: {
+      test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+      name: 'router',
+      chunks: 'async',
+      priority: 20,
+      enforce: true,
+    },
+    state: {
+      test: /[\\/]node_modules[\\/](@reduxjs|@standard-schema|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store)[\\/]/,
+      name: 'state',
+      chunks: 'async',
+      priority: 20,
+      enforce: true,
+    },
+    kit: {
+      test: /[\\/](kit[\\/]src|node_modules[\\/](date-fns|culori|@app[\\/]kit))[\\/]/,
+      name: 'kit',
+      chunks: 'async',
+      priority: 10,
+      enforce: true,
+    },
+    // the contract's plain rules kit uses (units, dates, the trend); its schemas stay with the code that checks with them,
+    // or loading kit would load zod
+    contract: {
+      test: /[\\/]contract[\\/]src[\\/](units|limits|text|dates|calendar|trend|forecast)\.ts$/,
+      name: 'kit',
+      chunks: 'async',
+      priority: 10,
+      enforce: true,
+    },
+    defaultVendors: false,
+  },
+};
 
 function swcRule(test, tsx) {
   return {
@@ -137,7 +171,7 @@ export function createConfig(app) {
           filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
           exposes: app.exposes ?? {},
           remotes: {},
-          shared: sharedDependencies(app.isHost),
+          shared: sharedDependencies(),
           shareStrategy: 'loaded-first',
           runtimePlugins: app.runtimePlugins ?? [],
           manifest: true,
