@@ -223,7 +223,7 @@ async function sharedAssets(origin: string): Promise<Map<string, Map<string, str
   return out;
 }
 
-export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5)): Promise<FrontendResult> {
+export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 9)): Promise<FrontendResult> {
   const failures: string[] = [];
   const results: PageResult[] = [];
   const returning: PageResult[] = [];
@@ -284,14 +284,20 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
 
     browser = await launchBrowser();
     chromium = browser.version();
-    for (const variant of VARIANTS) {
-      // the browser's flags (e2e/lib/browser.ts) resolve only localhost
-      const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
+    // Runs alternate between the two builds (federated, single bundle, federated, ...) so that a machine growing
+    // slower or faster during the bench moves both alike instead of landing in their ratio.
+    const samples = new Map<string, { cold: PageSample[]; warm: PageSample[]; again: PageSample[] }>();
+    const slot = (variant: string, p: string) => {
+      const key = `${variant} ${p}`;
+      if (!samples.has(key)) samples.set(key, { cold: [], warm: [], again: [] });
+      return samples.get(key)!;
+    };
+    for (let i = 0; i < runs; i++) {
       for (const p of PAGES) {
-        const cold: PageSample[] = [];
-        const warm: PageSample[] = [];
-        const again: PageSample[] = [];
-        for (let i = 0; i < runs; i++) {
+        for (const variant of VARIANTS) {
+          // the browser's flags (e2e/lib/browser.ts) resolve only localhost
+          const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
+          const { cold, warm, again } = slot(variant, p);
           let context: BrowserContext | undefined;
           try {
             context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -326,6 +332,11 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5
             await context?.close();
           }
         }
+      }
+    }
+    for (const variant of VARIANTS) {
+      for (const p of PAGES) {
+        const { cold, warm, again } = slot(variant, p);
         results.push({ variant, page: p, cache: 'cold', samples: cold }, { variant, page: p, cache: 'warm', samples: warm });
         if (again.length) returning.push({ variant, page: p, cache: 'warm', samples: again });
         process.stderr.write(
