@@ -14,7 +14,6 @@ it('main.ts starts on an empty DATA_DIR, migrates, serves, and exits 0 on SIGTER
     expect(api.output()).toContain(`API listening on http://127.0.0.1:${port}`);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
-    const code = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     // a request in flight while SIGTERM arrives (its body half sent) still gets its answer
     const inflight = new Promise<number>((resolve, reject) => {
       const req = http.request(
@@ -32,9 +31,9 @@ it('main.ts starts on an empty DATA_DIR, migrates, serves, and exits 0 on SIGTER
       }, 300);
     });
     expect(await inflight).toBe(401);
-    expect(await code).toBe(0);
+    expect(await api.exited).toBe(0);
   } finally {
-    if (api?.child.exitCode === null) api.child.kill('SIGKILL');
+    api?.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }, 60_000);

@@ -1,12 +1,15 @@
 /** The API as deployed, in its own process, for tests that need a real server: crashes, signals, event-loop load. */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export type ApiProcess = {
-  child: ChildProcessWithoutNullStreams;
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** Settles with the exit code (null when killed by a signal) once the process is gone. */
+  exited: Promise<number | null>;
   port: number;
   /** http://127.0.0.1:port/api */
   base: string;
@@ -21,9 +24,10 @@ export type ApiProcess = {
 export async function startApiProcess(env: Record<string, string>, timeoutMs = 40_000): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', PORT: '0', ...env, API_PORT: '0' },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env, API_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -38,14 +42,14 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 4
         resolve(Number(m[1]));
       };
       child.stdout.on('data', onData);
-      child.once('exit', (code) => {
+      void exited.then((code) => {
         clearTimeout(timer);
         reject(new Error(`the API exited with ${code} before listening:\n${out}`));
       });
     });
-    return { child, port, base: `http://127.0.0.1:${port}/api`, output: () => out };
+    return { child, exited, port, base: `http://127.0.0.1:${port}/api`, output: () => out };
   } catch (err) {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    child.kill('SIGKILL');
     throw err;
   }
 }
