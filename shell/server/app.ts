@@ -55,6 +55,26 @@ export function contentSecurityPolicy(extraOrigins: string[]): string {
 }
 
 /**
+ * The page's compressed forms, kept by its tag: the same few pages (one per route, while nothing is redeployed) are
+ * asked for on every load, and brotli at its best takes milliseconds even for a page this small.
+ */
+function compressedPages(limit = 32) {
+  const kept = new Map<string, ReturnType<typeof gzipSync>>();
+  return (tag: string, encoding: 'br' | 'gzip', body: string) => {
+    const key = `${encoding} ${tag}`;
+    let out = kept.get(key);
+    if (out) {
+      kept.delete(key);
+    } else {
+      out = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body);
+      if (kept.size >= limit) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(key, out);
+    return out;
+  };
+}
+
+/**
  * The shell's origin: its static build, `/remotes.json` from the environment, and a reverse proxy
  * for `/api` and `/remotes/<key>` so the page, its scripts and its cookies share one origin.
  */
@@ -65,6 +85,7 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
   const apiUpstream = (env.API_UPSTREAM ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`).replace(/\/$/, '');
   const peer = clientIp ?? ((c) => getConnInfo(c).remote.address);
   const hintsFor = createRouteHints(remotes, distDir);
+  const compressed = compressedPages();
 
   app.use('*', async (c, next) => {
     await next();
@@ -137,13 +158,10 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
       if (isFresh(c.req.header('If-None-Match'), undefined, tag, null)) return c.body(null, 304);
       const accepts = c.req.header('Accept-Encoding') ?? '';
       c.header('Content-Type', 'text/html; charset=UTF-8');
-      if (/\bbr\b/.test(accepts)) {
-        c.header('Content-Encoding', 'br');
-        return c.body(brotliCompressSync(body));
-      }
-      if (/\bgzip\b/.test(accepts)) {
-        c.header('Content-Encoding', 'gzip');
-        return c.body(gzipSync(body));
+      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+      if (encoding) {
+        c.header('Content-Encoding', encoding);
+        return c.body(compressed(tag, encoding, body));
       }
       return c.body(body);
     } catch {

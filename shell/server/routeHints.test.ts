@@ -14,8 +14,8 @@ import { bootTags, hintTags, remotesTag, screenForPath, withHints, type RemoteMa
 import { serveDist } from './static';
 
 const SHELL_BOOT =
-  '<link rel="preload" href="/assets/app.shell.js" as="script" /><link rel="preload" href="/assets/app.shell.css" as="style" />' +
-  '<link rel="preload" href="/assets/react.shell.js" as="script" />';
+  '<script async src="/assets/app.shell.js" fetchpriority="high"></script><link rel="preload" href="/assets/app.shell.css" as="style" />' +
+  '<script async src="/assets/react.shell.js" fetchpriority="high"></script>';
 
 // every remote but the one a test starts points at the discard port, where nothing listens
 const NOWHERE = {
@@ -49,14 +49,14 @@ describe('route hints', () => {
       expect(screenForPath(path), path).toBe(shellScreenForPath(path));
   });
 
-  it('hint the entry, the exposed chunks and styles, and the shared chunks the shell lacks', () => {
+  it('hint the entry, run the exposed chunks and the shared chunks the shell lacks as they arrive, and preload the styles', () => {
     const tags = hintTags({ url: '/remotes/overview/' }, manifest('r1'), 'Overview', new Set(['react']));
     expect(tags).toEqual([
       '<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" fetchpriority="low" />',
       '<link rel="preload" href="/remotes/overview/assets/expose.r1.css" as="style" fetchpriority="low" />',
-      '<link rel="preload" href="/remotes/overview/assets/expose.r1.js" as="script" fetchpriority="low" />',
-      '<link rel="preload" href="/remotes/overview/assets/graph.r1.js" as="script" fetchpriority="low" />',
-      '<link rel="preload" href="/remotes/overview/assets/chart.r1.js" as="script" fetchpriority="low" />',
+      '<script async src="/remotes/overview/assets/expose.r1.js" fetchpriority="low"></script>',
+      '<script async src="/remotes/overview/assets/graph.r1.js" fetchpriority="low"></script>',
+      '<script async src="/remotes/overview/assets/chart.r1.js" fetchpriority="low"></script>',
     ]);
     expect(withHints('<html><head><title>x</title></head><body></body></html>', ['<link a />'])).toBe(
       '<html><head><title>x</title><link a /></head><body></body></html>',
@@ -76,10 +76,16 @@ describe('route hints', () => {
     expect(tags.join('')).not.toContain('graph.r1.js');
   });
 
-  it('name the remotes for the page in a data block that cannot close its own tag', () => {
+  it('name the remotes for the page, and its first screen, in a data block that cannot close its own tag', () => {
     expect(remotesTag([{ name: 'mf_overview', entry: '/remotes/overview/remoteEntry.r1.js' }])).toBe(
       '<script type="application/json" id="remotes">{"remotes":[{"name":"mf_overview","entry":"/remotes/overview/remoteEntry.r1.js"}]}</script>',
     );
+    expect(
+      remotesTag([{ name: 'mf_overview', entry: '/remotes/overview/remoteEntry.r1.js' }], {
+        path: '/dashboard',
+        screen: 'mf_overview/Overview',
+      }),
+    ).toContain('"path":"/dashboard","screen":"mf_overview/Overview"}</script>');
     const hostile = remotesTag([{ name: 'x', entry: 'https://cdn.example.com/</script><script>alert(1)</script>' }]);
     expect(hostile).not.toContain('</script><script>');
     expect(JSON.parse(hostile.slice(hostile.indexOf('>') + 1, hostile.lastIndexOf('<')))).toEqual({
@@ -99,12 +105,12 @@ describe('the shell’s start-up hints', () => {
     expect(
       bootTags({ shared: [kit, react, reactDom] }, ['assets/app.js', 'assets/app.css'], ['assets/dialog.js', 'assets/dialog.css']),
     ).toEqual([
-      '<link rel="preload" href="/assets/app.js" as="script" />',
+      '<script async src="/assets/app.js" fetchpriority="high"></script>',
       '<link rel="preload" href="/assets/app.css" as="style" />',
-      '<link rel="preload" href="/assets/kit.js" as="script" />',
-      '<link rel="preload" href="/assets/libs.js" as="script" />',
+      '<script async src="/assets/kit.js" fetchpriority="high"></script>',
+      '<script async src="/assets/libs.js" fetchpriority="high"></script>',
       '<link rel="preload" href="/assets/kit.css" as="style" />',
-      '<link rel="preload" href="/assets/react.js" as="script" />',
+      '<script async src="/assets/react.js" fetchpriority="high"></script>',
     ]);
   });
 });
@@ -143,6 +149,20 @@ describe('the shell’s page with route hints', () => {
   });
   afterAll(() => remote?.close());
 
+  it('names the other routes’ remotes as last checked, without asking them again for each page', async () => {
+    const shell = createShellServer({ distDir: shellDist, env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) }, log: () => {} });
+    // the overview's own page reads its manifest before it goes out
+    const first = await (await shell.request('/dashboard/overview')).text();
+    const asked = requests.length;
+    for (let i = 0; i < 3; i++) {
+      const other = await (await shell.request('/dashboard/settings')).text();
+      expect(other).toContain('{"name":"mf_overview","entry":"/remotes/overview/remoteEntry.js"}');
+      expect(other).not.toContain('/remotes/overview/assets/');
+    }
+    expect(requests.length).toBe(asked);
+    expect(first).toContain('"screen":"mf_overview/Overview"');
+  });
+
   it('hints the route’s remote, follows a redeployed remote on the next load, and goes without when it is down', async () => {
     const shell = createShellServer({ distDir: shellDist, env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) }, log: () => {} });
     const first = await shell.request('/dashboard/overview');
@@ -151,7 +171,8 @@ describe('the shell’s page with route hints', () => {
     expect(html).toContain('{"name":"mf_overview","entry":"/remotes/overview/remoteEntry.js"}');
     expect(html).toContain('{"name":"mf_settings","entry":"/remotes/settings/mf-manifest.json"}');
     expect(html).toContain('<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" fetchpriority="low" />');
-    expect(html).toContain('href="/remotes/overview/assets/graph.r1.js"');
+    expect(html).toContain('src="/remotes/overview/assets/graph.r1.js"');
+    expect(html).toContain('"path":"/dashboard/overview","screen":"mf_overview/Overview"}');
     expect(html).not.toContain('react.r1.js');
     expect(html).toContain(SHELL_BOOT);
     expect(html.indexOf(SHELL_BOOT)).toBeLessThan(html.indexOf('<link rel="preload" href="/remotes/overview/'));

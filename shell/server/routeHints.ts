@@ -50,17 +50,21 @@ export function remoteEntryUrl(remote: Pick<ResolvedRemote, 'url'>, manifest: Re
  * The remotes as this page load knows them, for the shell to register without asking for /remotes.json: each at its
  * current remoteEntry.js when its manifest could be read (the federation runtime then loads that script at once,
  * instead of fetching the manifest first and the script after), else at its manifest, as remotes.json names it.
- * A JSON data block: never run, so the page's script policy stays without inline scripts.
+ * With them, the remote screen the page shows first and the path it is for (the offline app serves one saved page at
+ * every path), so the shell's first script starts loading that screen before React and kit are there. A JSON data block: never run, so the page's script policy stays without inline scripts.
  */
-export function remotesTag(remotes: Array<{ name: string; entry: string }>): string {
-  const json = JSON.stringify({ remotes }).replace(/</g, '\\u003c');
+export function remotesTag(remotes: Array<{ name: string; entry: string }>, first?: { path: string; screen: string }): string {
+  const json = JSON.stringify(first ? { remotes, ...first } : { remotes }).replace(/</g, '\\u003c');
   return `<script type="application/json" id="remotes">${json}</script>`;
 }
 
 /**
- * The `<link>` tags that let the browser fetch a route's remote screen while the shell's own scripts are still
- * downloading, instead of after them: its remoteEntry.js, the exposed module's chunks and styles, and the chunks of
- * shared modules the shell does not provide (the remote brings those itself, e.g. the chart).
+ * The tags that let the browser fetch a route's remote screen while the shell's own scripts are still downloading,
+ * instead of after them: its remoteEntry.js (preloaded: it runs on the shell's federation runtime, so the runtime
+ * starts it), the exposed module's styles, and, run as soon as they arrive, the exposed module's chunks and the chunks of
+ * shared modules the shell does not provide (the remote brings those itself, e.g. the chart). A chunk only registers
+ * its modules with the remote's chunk list, so it may run before the remote's entry; when the screen is asked for, its
+ * files are there already, instead of being fetched and run one after another.
  */
 export function hintTags(
   remote: Pick<ResolvedRemote, 'url'>,
@@ -75,14 +79,16 @@ export function hintTags(
   for (const s of manifest.shared) if (!shellShared.has(s.name)) for (const f of s.assets.js.sync) scripts.add(f);
   // after the shell's own files on a slow link: those run first
   for (const f of exposed?.assets.css.sync ?? []) tags.push(`<link rel="preload" href="${at(f)}" as="style" fetchpriority="low" />`);
-  for (const f of scripts) tags.push(`<link rel="preload" href="${at(f)}" as="script" fetchpriority="low" />`);
+  for (const f of scripts) tags.push(`<script async src="${at(f)}" fetchpriority="low"></script>`);
   return tags;
 }
 
 /**
  * The shell's own files that load behind its async boundary: the app's chunk (from boot-assets.json, written by
- * the build) and the shared modules it provides. Named in the page, they download with main.js, not after it.
- * Files only a later action loads (`lazy`: the entry dialog with the schemas it checks with) are left to that action.
+ * the build) and the shared modules it provides. Named in the page, they download with main.js, not after it, and run
+ * as soon as they arrive: a chunk only registers its modules, so when main.js asks for them they are there, instead of
+ * being fetched and run one after another. Files only a later action loads (`lazy`: the entry dialog with the schemas
+ * it checks with) are left to that action.
  */
 export function bootTags(shell: Pick<RemoteManifest, 'shared'>, bootFiles: string[], lazy: string[] = []): string[] {
   const files = new Set(bootFiles);
@@ -91,7 +97,7 @@ export function bootTags(shell: Pick<RemoteManifest, 'shared'>, bootFiles: strin
   return [...files].map((f) =>
     f.endsWith('.css')
       ? `<link rel="preload" href="/${escapeAttr(f)}" as="style" />`
-      : `<link rel="preload" href="/${escapeAttr(f)}" as="script" />`,
+      : `<script async src="/${escapeAttr(f)}" fetchpriority="high"></script>`,
   );
 }
 
@@ -107,21 +113,34 @@ interface CachedManifest {
   manifest: RemoteManifest;
 }
 
+/** A remote's manifest as the server last saw it. */
+interface ManifestState {
+  /** the last manifest read, for a 304 and for a remote that is slow to answer */
+  cached?: CachedManifest;
+  /** what the last finished check found: the manifest, or nothing when the remote was down or broken */
+  current?: RemoteManifest;
+  checking?: Promise<RemoteManifest | undefined>;
+}
+
 /** Where the server reads a remote's manifest: its proxy upstream, or its own public URL when it has one. */
 function manifestSource(remote: ResolvedRemote): string {
   return /^https?:\/\//.test(remote.entry) ? remote.entry : `${remote.upstream}/mf-manifest.json`;
 }
 
 /**
- * Route hints from the remotes' current manifests. Each page load revalidates the manifest (a 304 on an unchanged
- * remote), so a remote redeployed alone is hinted at its new chunks on the next load; a remote that is slow costs at most
- * `timeoutMs` (its last manifest is used), and a remote that is down goes without hints.
+ * Route hints from the remotes' current manifests. The route's own remote is revalidated before its page goes out (a
+ * 304 on an unchanged remote), so a remote redeployed alone is loaded and hinted at its new files on the next load; a
+ * remote that is slow costs at most `timeoutMs` (its last manifest is used), and a remote that is down goes without
+ * hints. The page's other remotes are named as the last check found them, and checked every `recheckMs` (and whenever
+ * a page of theirs is served): the page neither waits for three more servers nor has them answer while the browser
+ * runs the screen's first reads. An entry gone since (that remote redeployed) costs the shell one more step: it asks
+ * remotes.json for the remote's manifest before it gives up on a screen.
  */
-export function createRouteHints(remotes: ResolvedRemote[], distDir: string, timeoutMs = 300) {
-  const cache = new Map<string, CachedManifest>();
+export function createRouteHints(remotes: ResolvedRemote[], distDir: string, timeoutMs = 300, recheckMs = 15_000) {
+  const states = new Map<string, ManifestState>(remotes.map((r) => [r.name, {}]));
 
-  async function manifestOf(remote: ResolvedRemote): Promise<RemoteManifest | undefined> {
-    const cached = cache.get(remote.name);
+  async function read(remote: ResolvedRemote, state: ManifestState): Promise<RemoteManifest | undefined> {
+    const { cached } = state;
     try {
       const res = await fetch(manifestSource(remote), {
         headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
@@ -131,7 +150,7 @@ export function createRouteHints(remotes: ResolvedRemote[], distDir: string, tim
       if (!res.ok) return undefined;
       const manifest = (await res.json()) as RemoteManifest;
       if (!manifest?.metaData?.remoteEntry || !Array.isArray(manifest.exposes) || !Array.isArray(manifest.shared)) return undefined;
-      cache.set(remote.name, { etag: res.headers.get('etag') ?? undefined, manifest });
+      state.cached = { etag: res.headers.get('etag') ?? undefined, manifest };
       return manifest;
     } catch (err) {
       // slow: the last manifest seen; down: no hints rather than hints at files that may be gone
@@ -139,8 +158,27 @@ export function createRouteHints(remotes: ResolvedRemote[], distDir: string, tim
     }
   }
 
-  // the first page load should not wait for every remote's first answer
-  for (const remote of remotes) void manifestOf(remote);
+  /** Checks the remote's manifest now; a check already on its way (another page load's) is shared. */
+  function manifestOf(remote: ResolvedRemote): Promise<RemoteManifest | undefined> {
+    const state = states.get(remote.name)!;
+    state.checking ??= read(remote, state).then((manifest) => {
+      Object.assign(state, { current: manifest, checking: undefined });
+      return manifest;
+    });
+    return state.checking;
+  }
+
+  /** The remote as the last check found it; one not found yet (started before the shell's server) is checked behind the page. */
+  function lastKnown(remote: ResolvedRemote): RemoteManifest | undefined {
+    const state = states.get(remote.name)!;
+    if (!state.current) void manifestOf(remote);
+    return state.current;
+  }
+
+  // the first page load should not wait for every remote's first answer; a server with no page loads stays current too
+  const checkAll = () => remotes.forEach((remote) => void manifestOf(remote));
+  checkAll();
+  setInterval(checkAll, recheckMs).unref();
 
   /** Read per page load, like index.html, so a redeployed shell is hinted at its new files. */
   async function shellBoot(): Promise<{ shared: Set<string>; tags: string[] }> {
@@ -159,9 +197,15 @@ export function createRouteHints(remotes: ResolvedRemote[], distDir: string, tim
   return async function hintsFor(pathname: string): Promise<string[]> {
     const screen = screenForPath(pathname);
     const [name, expose] = (screen?.split('/') ?? []) as [string?, string?];
-    const [boot, manifests] = await Promise.all([shellBoot(), Promise.all(remotes.map(manifestOf))]);
+    const [boot, manifests] = await Promise.all([
+      shellBoot(),
+      Promise.all(remotes.map((r) => (r.name === name ? manifestOf(r) : lastKnown(r)))),
+    ]);
     const tags = [
-      remotesTag(remotes.map((r, i) => ({ name: r.name, entry: manifests[i] ? remoteEntryUrl(r, manifests[i]) : r.entry }))),
+      remotesTag(
+        remotes.map((r, i) => ({ name: r.name, entry: manifests[i] ? remoteEntryUrl(r, manifests[i]) : r.entry })),
+        screen ? { path: pathname, screen } : undefined,
+      ),
       ...boot.tags,
     ];
     const at = remotes.findIndex((r) => r.name === name);
