@@ -3,13 +3,19 @@ import type { RemotesManifest } from '@app/kit';
 import { isRemoteUnavailable } from './errorLoadRemotePlugin';
 
 let registered: RemotesManifest['remotes'] = [];
+let registering: Promise<void> | undefined;
 
-/** The remotes as the shell's server named them in the page, each at its current entry (see its routeHints.ts). */
-function remotesInPage(doc: Document): RemotesManifest | undefined {
+type PageRemotes = RemotesManifest & { path?: unknown; screen?: unknown };
+
+/**
+ * The remotes as the shell's server named them in the page, each at its current entry, and the remote screen the page
+ * shows first (see its routeHints.ts).
+ */
+function remotesInPage(doc: Document): PageRemotes | undefined {
   const text = doc.getElementById('remotes')?.textContent;
   if (!text) return undefined;
   try {
-    const parsed = JSON.parse(text) as RemotesManifest;
+    const parsed = JSON.parse(text) as PageRemotes;
     return Array.isArray(parsed?.remotes) ? parsed : undefined;
   } catch {
     return undefined;
@@ -17,20 +23,26 @@ function remotesInPage(doc: Document): RemotesManifest | undefined {
 }
 
 /**
+ * The `<container>/<expose>` the server says this page shows first, if it said so for this path: offline, the page
+ * saved at another path stands in for every route.
+ */
+export function screenInPage(doc: Document = document, pathname = window.location.pathname): string | undefined {
+  const { path, screen } = remotesInPage(doc) ?? {};
+  return typeof screen === 'string' && path === pathname ? screen : undefined;
+}
+
+/**
  * The remotes' locations are read at runtime, never baked into the shell's build, so a team can
  * redeploy one remote by changing one line of remotes.json. The page carries them (no request); a page served
- * without them (the dev server) asks for /remotes.json.
+ * without them (the dev server) asks for /remotes.json. Once per page: the shell's first script and its app both ask.
  */
-export async function registerRemotesFromServer(fetchImpl: typeof fetch = fetch, doc: Document = document): Promise<void> {
+export function registerRemotesFromServer(fetchImpl: typeof fetch = fetch, doc: Document = document): Promise<void> {
+  return (registering ??= register(fetchImpl, doc));
+}
+
+async function register(fetchImpl: typeof fetch, doc: Document): Promise<void> {
   try {
-    let manifest = remotesInPage(doc);
-    if (!manifest) {
-      // the server marks it no-cache: the browser revalidates it (304 while unchanged)
-      const res = await fetchImpl('/remotes.json');
-      if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
-      manifest = (await res.json()) as RemotesManifest;
-    }
-    registered = manifest.remotes;
+    registered = remotesInPage(doc)?.remotes ?? (await currentRemotes(fetchImpl));
     registerRemotes(registered);
   } catch (error) {
     // Without the list the shell still renders its own screens; remote routes show their panel.
@@ -49,13 +61,28 @@ export function prefetchScreen(id: string | undefined): void {
   if (id) void loadScreen(id);
 }
 
-/** Loads `<container>/<expose>`; resolves to null (never rejects) when the remote is unavailable. */
-export async function loadScreen<P>(id: string, retry = false): Promise<ScreenModule<P> | null> {
-  const container = id.split('/')[0];
-  const remote = registered.find((r) => r.name === container);
-  if (!remote) return null;
-  // A failed load is cached by the runtime; re-registering with force clears it for a retry.
-  if (retry) registerRemotes([remote], { force: true });
+const loading = new Map<string, Promise<ScreenModule<unknown> | null>>();
+
+/**
+ * Loads `<container>/<expose>`; resolves to null (never rejects) when the remote is unavailable. A load already on its
+ * way (the page's early start) is shared. The page names each remote at the entry that was current when it was served;
+ * if that fails (the remote redeployed since, and its old files are gone), the remote is registered again at its
+ * manifest, as remotes.json names it now, and loaded once more before the screen gives up.
+ */
+export function loadScreen<P>(id: string, retry = false): Promise<ScreenModule<P> | null> {
+  if (retry) return loadAgain<P>(id, true);
+  let load = loading.get(id);
+  if (!load) {
+    load = loadOnce(id).then((mod) => mod ?? loadAgain(id, false));
+    loading.set(id, load);
+    void load.finally(() => loading.delete(id));
+  }
+  return load as Promise<ScreenModule<P> | null>;
+}
+
+async function loadOnce<P>(id: string): Promise<ScreenModule<P> | null> {
+  await registering;
+  if (!registered.some((r) => r.name === id.split('/')[0])) return null;
   try {
     const mod = await loadRemote<ScreenModule<P>>(id);
     if (!mod || isRemoteUnavailable(mod) || typeof mod.default !== 'function') return null;
@@ -64,4 +91,29 @@ export async function loadScreen<P>(id: string, retry = false): Promise<ScreenMo
     console.warn(`[shell] loading ${id} failed:`, error);
     return null;
   }
+}
+
+/**
+ * Registers the remote again at its current manifest (a failed load is cached by the runtime: force clears it), then
+ * loads; unless asked to retry anyway, only when that is somewhere else than where the load just failed.
+ */
+async function loadAgain<P>(id: string, anyway: boolean): Promise<ScreenModule<P> | null> {
+  await registering;
+  const name = id.split('/')[0];
+  const remote = registered.find((r) => r.name === name);
+  if (!remote) return null;
+  const current = await currentRemotes().catch(() => undefined);
+  const again = current?.find((r) => r.name === name) ?? remote;
+  if (!anyway && again.entry === remote.entry) return null;
+  registered = registered.map((r) => (r.name === name ? again : r));
+  registerRemotes([again], { force: true });
+  return loadOnce<P>(id);
+}
+
+/** remotes.json: each remote at its manifest, which always names its current files (no-cache: a 304 while unchanged). */
+async function currentRemotes(fetchImpl: typeof fetch = fetch): Promise<RemotesManifest['remotes']> {
+  const res = await fetchImpl('/remotes.json');
+  if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+  const { remotes } = (await res.json()) as RemotesManifest;
+  return remotes;
 }
