@@ -223,7 +223,7 @@ async function sharedAssets(origin: string): Promise<Map<string, Map<string, str
   return out;
 }
 
-export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 9)): Promise<FrontendResult> {
+export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 15)): Promise<FrontendResult> {
   const failures: string[] = [];
   const results: PageResult[] = [];
   const returning: PageResult[] = [];
