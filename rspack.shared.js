@@ -1,5 +1,7 @@
 // One factory for every app's Rspack config, so the shell and the remotes can never disagree on
 // how TypeScript is compiled or which dependencies are negotiated as singletons at runtime.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import rspack from '@rspack/core';
@@ -193,6 +195,7 @@ export function createConfig(app) {
           publicPath: app.isHost ? '/' : './',
         }),
         borrowsRuntime && new StandaloneRuntimeTag(),
+        app.isHost && new HashedPageStylesheets(path.join(app.dir, 'public')),
         app.isHost && new BootAssetsManifest(),
         app.isHost && new EntryFirst(),
         new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
@@ -274,6 +277,38 @@ class EntryFirst {
     compiler.hooks.compilation.tap('EntryFirst', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('EntryFirst', async (data) => {
         for (const tag of data.assetTags.scripts) tag.attributes.fetchpriority = 'high';
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * The page's own stylesheets from public/ (the skeleton drawn before any script) linked under a name that changes
+ * with their content, like every chunk: a reload takes them from the browser's cache. Named as is, each load asked the
+ * server again, a round trip before the first paint and before any deferred script could run. The file stays under its
+ * own name too, for pages saved before a deploy.
+ */
+export class HashedPageStylesheets {
+  /** @param {string} publicDir */
+  constructor(publicDir) {
+    this.publicDir = publicDir;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('HashedPageStylesheets', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('HashedPageStylesheets', async (data) => {
+        data.html = data.html.replace(/(<link rel="stylesheet" href=")\/([\w-]+)\.css(")/g, (link, open, name, close) => {
+          let css;
+          try {
+            css = readFileSync(path.join(this.publicDir, `${name}.css`));
+          } catch {
+            return link;
+          }
+          const file = `assets/${name}.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+          if (!compilation.getAsset(file)) compilation.emitAsset(file, new rspack.sources.RawSource(css));
+          return `${open}/${file}${close}`;
+        });
         return data;
       });
     });

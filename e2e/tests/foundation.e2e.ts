@@ -45,6 +45,19 @@ describe('the composed app', () => {
     expect(body.remotes.map((r) => r.name).sort()).toEqual(['mf_analytics', 'mf_auth', 'mf_overview', 'mf_settings']);
   });
 
+  it('links the page to stylesheets named by their content, so a reload does not ask for them before drawing', async () => {
+    const html = await (await fetch(`${BASE_URL}/dashboard/overview`)).text();
+    const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const href of sheets) {
+      expect(href).toMatch(/\.[0-9a-f]{10}\.css$/);
+      const res = await fetch(BASE_URL + href);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await res.text()).toContain('.boot');
+    }
+  });
+
   it('renders remotes that read the shell store, with one React for the whole page', async () => {
     const context = await newContext(browser);
     const user = await createUser();
