@@ -98,9 +98,12 @@ export const SLOW_3G = {
 /**
  * Runs in the page before any script: React DevTools hook (counts renderers) and the chart watcher.
  * A string, not a function: tsx's name-keeping helpers would not exist in the page.
- * Time to chart = the first animation frame (performance.now(), from navigation start) at which the
- * weight graph's canvas holds drawn pixels; time to app = the first frame at which the app's markup has replaced the
- * static skeleton of index.html.
+ * Time to chart = when the weight graph's first pixels were drawn (performance.now(), from navigation start): the
+ * first drawing call on its canvas, once the next animation frame finds pixels there. Checked at frame starts alone,
+ * a chart that chart.js draws in its own frame callback (after the watcher's) was seen one frame late, up to 17 ms
+ * added at random to either build. Time to app = the first frame at which the app's markup has replaced the static
+ * skeleton of index.html. The watcher calls the bench back (`__benchPainted`): waiting by polling would run
+ * Playwright's injected script, a 10 ms task, inside the very load being timed.
  */
 const PAGE_PROBE = `(() => {
   // page.evaluate callbacks compiled by tsx reference esbuild's __name helper
@@ -112,20 +115,65 @@ const PAGE_PROBE = `(() => {
     supportsFiber: true, isDisabled: false, inject: (r) => renderers.push(r),
     onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
   };
+  const proto = CanvasRenderingContext2D.prototype;
+  const DRAWING = ['stroke', 'fill', 'fillRect', 'strokeRect', 'fillText', 'strokeText', 'drawImage', 'putImageData'];
+  const originals = DRAWING.map((name) => proto[name]);
+  let drawnAt;
+  DRAWING.forEach((name, i) => {
+    proto[name] = function (...args) {
+      if (drawnAt === undefined && this.canvas.getAttribute('aria-label') === 'Weight graph') drawnAt = performance.now();
+      return originals[i].apply(this, args);
+    };
+  });
   const check = () => {
     // the app's first frame: its own markup has replaced the static skeleton
     if (window.__appPaintMs === undefined && document.querySelector('#root > :not(.boot)')) window.__appPaintMs = performance.now();
     const canvas = document.querySelector('canvas[aria-label="Weight graph"]');
-    if (canvas && canvas.width > 0 && canvas.height > 0) {
+    if (drawnAt !== undefined && canvas && canvas.width > 0 && canvas.height > 0) {
       const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
       for (let i = 3; i < data.length; i += 4 * 7) {
-        if (data[i] !== 0) { window.__chartPaintMs = performance.now(); return; }
+        if (data[i] !== 0) {
+          DRAWING.forEach((name, k) => (proto[name] = originals[k]));
+          window.__chartPaintMs = drawnAt;
+          window.__benchPainted?.(drawnAt);
+          return;
+        }
       }
+      // nothing visible yet: the next drawing is the one that counts
+      drawnAt = undefined;
     }
     requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 })();`;
+
+const paintWaiters = new WeakMap<Page, (ms: number) => void>();
+
+/** A context whose pages are signed in and watched for the chart (PAGE_PROBE). */
+async function watchedContext(browser: Browser, auth: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.exposeBinding('__benchPainted', ({ page }, ms: number) => paintWaiters.get(page)?.(ms));
+  await context.addInitScript({ content: PAGE_PROBE.replace('AUTH', JSON.stringify(auth)) });
+  return context;
+}
+
+/** Starts a load (navigations resolve once committed) and resolves when the page has painted its chart. */
+async function loadUntilChart(page: Page, load: () => Promise<unknown>, timeout = Number(process.env.BENCH_CHART_TIMEOUT ?? 30_000)) {
+  let timer: NodeJS.Timeout | undefined;
+  const painted = new Promise<number>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no chart painted within ${timeout} ms`)), timeout);
+    paintWaiters.set(page, resolve);
+  });
+  try {
+    await load();
+    return await painted;
+  } finally {
+    clearTimeout(timer);
+    paintWaiters.delete(page);
+    // a load that failed leaves the promise unwatched
+    painted.catch(() => {});
+  }
+}
 
 async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Map<string, Map<string, string[]>>): Promise<PageSample> {
   const encodings: Record<string, number> = {};
@@ -154,11 +202,7 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
     cacheControl[cc] = (cacheControl[cc] ?? 0) + 1;
   };
   page.on('response', onResponse);
-  await load();
-  await page.waitForFunction(() => (window as unknown as { __chartPaintMs?: number }).__chartPaintMs !== undefined, null, {
-    timeout: Number(process.env.BENCH_CHART_TIMEOUT ?? 30_000),
-    polling: 50,
-  });
+  await loadUntilChart(page, load);
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   page.off('response', onResponse);
   page.context().off('response', onApi);
@@ -223,7 +267,7 @@ async function sharedAssets(origin: string): Promise<Map<string, Map<string, str
   return out;
 }
 
-export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 15)): Promise<FrontendResult> {
+export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 25)): Promise<FrontendResult> {
   const failures: string[] = [];
   const results: PageResult[] = [];
   const returning: PageResult[] = [];
@@ -300,18 +344,17 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 1
           const { cold, warm, again } = slot(variant, p);
           let context: BrowserContext | undefined;
           try {
-            context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-            await context.addInitScript({ content: PAGE_PROBE.replace('AUTH', JSON.stringify(auth)) });
+            context = await watchedContext(browser, auth);
             const page = await context.newPage();
-            cold.push(await measure(page, () => page.goto(origin + p), assetsByApp));
-            warm.push(await measure(page, () => page.reload(), assetsByApp));
+            cold.push(await measure(page, () => page.goto(origin + p, { waitUntil: 'commit' }), assetsByApp));
+            warm.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
             if (variant === 'federated') {
               // a returning visit: the worker installed by the first visit controls the page and has read the
               // answers once through its own cache, as after any earlier visit
               await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
               await page.reload();
               await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-              again.push(await measure(page, () => page.reload(), assetsByApp));
+              again.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
             }
           } catch (e) {
             if (process.env.BENCH_DEBUG && context) {
@@ -364,17 +407,12 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 1
       for (const p of PAGES) {
         let context: BrowserContext | undefined;
         try {
-          context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-          await context.addInitScript({ content: PAGE_PROBE.replace('AUTH', JSON.stringify(auth)) });
+          context = await watchedContext(browser, auth);
           const page = await context.newPage();
           const cdp = await context.newCDPSession(page);
           await cdp.send('Network.enable');
           await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
-          await page.goto(origin + p, { waitUntil: 'commit', timeout: 120_000 });
-          await page.waitForFunction(() => (window as unknown as { __chartPaintMs?: number }).__chartPaintMs !== undefined, null, {
-            timeout: 180_000,
-            polling: 100,
-          });
+          await loadUntilChart(page, () => page.goto(origin + p, { waitUntil: 'commit', timeout: 120_000 }), 180_000);
           const row = await page.evaluate(() => {
             const paint = performance.getEntriesByName('first-contentful-paint')[0];
             const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];

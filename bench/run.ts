@@ -298,7 +298,7 @@ if (front) {
       `**single bundle** = \`bench/single-bundle/\`: the same shell entry and the remotes' screen components compiled into one non-federated bundle, served by the same \`createShellServer\`. ` +
       `Cold = a new browser context; warm = reload in the same context. Medians of ${front.runs} runs each, the two builds alternating run by run so that drift in the machine's speed moves both alike.`,
     '',
-    "**Time to chart** = from navigation start to the first animation frame at which the weight graph's canvas holds drawn pixels (polled every frame with getImageData); chart.js then animates for 500 ms. " +
+    "**Time to chart** = from navigation start to the first drawing call on the weight graph's canvas, once the next animation frame finds drawn pixels there (getImageData); chart.js then animates for 500 ms. The page tells the bench through a binding: nothing of the bench's runs in the page while it loads. " +
       '**JS raw** = decoded body bytes; **JS compressed** = encoded body bytes (as served: brotli/gzip or identity); **JS transferred** = bytes over the network including headers (0 for a cache hit), all from Resource Timing. **Requests** = every resource plus the document; **network** = those not served from the HTTP cache.',
     '',
   );
@@ -512,7 +512,7 @@ out.push(
   '```',
   '',
   'Environment: `BENCH_USERS`, `BENCH_YEARS`, `BENCH_LONG_YEARS` (seed), `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/weight_bench, created if missing), ' +
-    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (15), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
+    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (25), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
   '',
 );
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
