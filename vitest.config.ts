@@ -20,6 +20,7 @@ export default defineConfig({
       'mf-analytics',
       'mf-settings',
       'scripts',
+      'bench',
     ],
   },
 });

@@ -12,6 +12,7 @@ import type { CpuShares } from './lib/cpu.js';
 import { measureBuilds } from './build-times.js';
 import { PAGES, VARIANTS, runFrontend, type PageResult, type PageSample } from './frontend.js';
 import { BENCH_DATABASE_URL, BENCH_DIR, ROOT, fmt, median, table } from './lib/common.js';
+import { ratioInterval } from './lib/stats.js';
 
 const started = Date.now();
 const loadAtStart = os.loadavg();
@@ -68,6 +69,15 @@ const lat = (x: number) => (x < 10 ? fmt(x, 2) : fmt(x, 0));
 const out: string[] = [];
 const rowOf = (rows: LoadRow[], target: string, c: number) => rows.find((r) => r.target === target && r.connections === c);
 
+/** The 95 % interval of a time-to-chart ratio (bench/lib/stats.ts), as the report writes it after the two medians. */
+function interval(fed: PageResult, one: PageResult): string {
+  const ci = ratioInterval(
+    fed.samples.map((x) => x.chartMs),
+    one.samples.map((x) => x.chartMs),
+  );
+  return ci ? `; 95 % interval of the ratio ${fmt(ci[0], 2)}–${fmt(ci[1], 2)}×` : '';
+}
+
 function headline(): string[] {
   const lines: string[] = [];
   if (load) {
@@ -90,8 +100,14 @@ function headline(): string[] {
       const m = (r: PageResult, k: keyof PageSample) => median(r.samples.map((x) => x[k] as number));
       lines.push(
         `- **${page}, cold cache**: federation costs ${fmt(m(f, 'jsEncoded') / m(s, 'jsEncoded'), 2)}× the compressed JS (${kb(m(f, 'jsEncoded'))} vs ${kb(m(s, 'jsEncoded'))}), ` +
-          `${fmt(m(f, 'requests'))} vs ${fmt(m(s, 'requests'))} requests, and ${fmt(m(f, 'chartMs') / m(s, 'chartMs'), 2)}× the time to chart (${ms(m(f, 'chartMs'))} vs ${ms(m(s, 'chartMs'))}).`,
+          `${fmt(m(f, 'requests'))} vs ${fmt(m(s, 'requests'))} requests, and ${fmt(m(f, 'chartMs') / m(s, 'chartMs'), 2)}× the time to chart (${ms(m(f, 'chartMs'))} vs ${ms(m(s, 'chartMs'))}${interval(f, s)}).`,
       );
+      const fw = front.results.find((r) => r.variant === 'federated' && r.page === page && r.cache === 'warm');
+      const sw = front.results.find((r) => r.variant === 'single bundle' && r.page === page && r.cache === 'warm');
+      if (fw?.samples.length && sw?.samples.length)
+        lines.push(
+          `- **${page}, warm cache**: ${fmt(m(fw, 'chartMs') / m(sw, 'chartMs'), 2)}× the time to chart (${ms(m(fw, 'chartMs'))} vs ${ms(m(sw, 'chartMs'))}${interval(fw, sw)}).`,
+        );
     }
   }
   const mobile = (front?.lighthouse ?? []).filter((r) => r.formFactor === 'mobile');
@@ -346,6 +362,29 @@ if (front) {
     '',
   );
 
+  out.push('### Time to chart, federated ÷ single bundle', '');
+  out.push(
+    "The ratio of the two medians, and how sure it is: the 95 % interval over 4,000 resamplings of the runs, each run's pair of loads kept together (bench/lib/stats.ts). Targets: ≤ 1.1× cold, ≤ 1.05× warm.",
+    '',
+  );
+  const ratioRows: (string | number)[][] = [];
+  for (const page of PAGES)
+    for (const cache of ['cold', 'warm'] as const) {
+      const fed = front.results.find((x) => x.variant === 'federated' && x.page === page && x.cache === cache);
+      const one = front.results.find((x) => x.variant === 'single bundle' && x.page === page && x.cache === cache);
+      if (!fed?.samples.length || !one?.samples.length) continue;
+      const chart = (r: PageResult) => r.samples.map((x) => x.chartMs);
+      const ci = ratioInterval(chart(fed), chart(one));
+      ratioRows.push([
+        page,
+        cache,
+        `${fmt(median(chart(fed)) / median(chart(one)), 3)}×`,
+        ci ? `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}×` : 'n/a',
+        cache === 'cold' ? '≤ 1.1×' : '≤ 1.05×',
+      ]);
+    }
+  out.push(table(['page', 'cache', 'ratio of medians', '95 % interval', 'target'], ratioRows), '');
+
   out.push('### One React, one react-dom', '');
   out.push(
     'Renderers = react-dom renderers registered with a `__REACT_DEVTOOLS_GLOBAL_HOOK__` installed before any script (as e2e/tests/foundation.e2e.ts does). "Copies loaded from" = the apps whose shared chunks for that package (from each app\'s mf-manifest.json) were all loaded.',
@@ -542,6 +581,11 @@ function figures(): Record<string, number> {
       f[`${base}.bytes_ratio`] = m(fed, 'jsEncoded') / m(one, 'jsEncoded');
       f[`${base}.requests_ratio`] = m(fed, 'requests') / m(one, 'requests');
       f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
+      const ci = ratioInterval(
+        fed.samples.map((x) => x.chartMs),
+        one.samples.map((x) => x.chartMs),
+      );
+      if (ci) [f[`${base}.time_ratio_low`], f[`${base}.time_ratio_high`]] = ci;
       f[`api_bytes.${page.split('/').pop()}.${cache}.transferred`] = m(fed, 'apiTransferred');
       f[`api_bytes.${page.split('/').pop()}.${cache}.uncompressed`] = m(fed, 'apiUncompressed');
       f[`api_bytes.${page.split('/').pop()}.${cache}.answered_304`] = m(fed, 'api304');

@@ -19,18 +19,7 @@ export const userEmail = (i: number) => `bench-user-${String(i).padStart(4, '0')
 /** A fixed JWT secret for the bench API processes (the bench database holds only synthetic users). */
 export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789abcdef';
 
-export const median = (xs: number[]): number => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-export const percentile = (xs: number[], p: number): number => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
+export { median, percentile } from './stats';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
