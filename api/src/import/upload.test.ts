@@ -54,6 +54,18 @@ describe('receiveUpload', () => {
     expect(readdirSync(dir).length).toBe(before);
   });
 
+  it('has removed a refused file by the time it answers, even one refused before its file was open', async () => {
+    const before = readdirSync(dir).length;
+    // the first chunk is past the limit already: the refusal comes while the file is still being opened
+    const refusals = Array.from({ length: 20 }, () =>
+      receiveUpload(chunkedRequest([filePart('x'.repeat(100 * 1024)), '--BOUNDARY--\r\n']), limits).catch((e: unknown) => e),
+    );
+    for (const e of await Promise.all(refusals)) expect(e).toMatchObject({ status: 413 });
+    expect(readdirSync(dir).length).toBe(before);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(readdirSync(dir).length).toBe(before);
+  });
+
   it('422 without a file part, 400 for a body that is not multipart, 415 for another type', async () => {
     await expect(
       receiveUpload(chunkedRequest(['--BOUNDARY\r\nContent-Disposition: form-data; name="unit"\r\n\r\nkg\r\n--BOUNDARY--\r\n']), limits),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +56,7 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
   let size = 0;
 
   const body = Readable.fromWeb(req.body as NodeReadableStream);
+  let out = undefined as WriteStream | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       let bb: ReturnType<typeof Busboy>;
@@ -75,10 +76,10 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
       bb.on('file', (name, stream, info) => {
         if (name !== limits.fileField || fileName !== null) return void stream.resume();
         fileName = (info.filename || 'upload').slice(0, 255);
-        const out = createWriteStream(path, { mode: 0o600 });
+        const file = (out = createWriteStream(path, { mode: 0o600 }));
         written = new Promise((done, broke) => {
-          out.on('finish', done);
-          out.on('error', broke);
+          file.on('finish', done);
+          file.on('error', broke);
         });
         written.catch(() => {}); // awaited on close; a refusal below may leave it unread
         // the limit depends on what the file is: its first bytes decide (a text file, or an archive)
@@ -89,9 +90,9 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
         const refuse = () => {
           if (refused) return;
           refused = true;
-          stream.unpipe(out);
+          stream.unpipe(file);
           stream.resume();
-          out.end();
+          file.end();
           fail(tooLargeFor(message));
         };
         stream.on('data', (chunk: Buffer) => {
@@ -106,7 +107,7 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
           if (size > limit) refuse();
         });
         stream.on('limit', refuse);
-        stream.pipe(out);
+        stream.pipe(file);
       });
       bb.on('field', (name, value) => {
         fields[name] = value;
@@ -117,6 +118,14 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
       body.pipe(bb);
     });
   } catch (e) {
+    // A refused file may still be opening when the refusal comes: removed before its stream is done, it would be
+    // created again behind the removal and stay on disk.
+    const file = out;
+    if (file && !file.closed) {
+      const closed = new Promise<void>((done) => file.once('close', () => done()));
+      file.destroy();
+      await closed;
+    }
     await rm(path, { force: true });
     throw e;
   }
