@@ -69,12 +69,16 @@ const lat = (x: number) => (x < 10 ? fmt(x, 2) : fmt(x, 0));
 const out: string[] = [];
 const rowOf = (rows: LoadRow[], target: string, c: number) => rows.find((r) => r.target === target && r.connections === c);
 
-/** The 95 % interval of a time-to-chart ratio (bench/lib/stats.ts), as the report writes it after the two medians. */
-function interval(fed: PageResult, one: PageResult): string {
-  const ci = ratioInterval(
+/** The 95 % interval of the federated ÷ single-bundle time to chart (bench/lib/stats.ts). */
+const chartInterval = (fed: PageResult, one: PageResult) =>
+  ratioInterval(
     fed.samples.map((x) => x.chartMs),
     one.samples.map((x) => x.chartMs),
   );
+
+/** The same, as the headline writes it after the two medians. */
+function interval(fed: PageResult, one: PageResult): string {
+  const ci = chartInterval(fed, one);
   return ci ? `; 95 % interval of the ratio ${fmt(ci[0], 2)}–${fmt(ci[1], 2)}×` : '';
 }
 
@@ -374,7 +378,7 @@ if (front) {
       const one = front.results.find((x) => x.variant === 'single bundle' && x.page === page && x.cache === cache);
       if (!fed?.samples.length || !one?.samples.length) continue;
       const chart = (r: PageResult) => r.samples.map((x) => x.chartMs);
-      const ci = ratioInterval(chart(fed), chart(one));
+      const ci = chartInterval(fed, one);
       ratioRows.push([
         page,
         cache,
@@ -581,10 +585,7 @@ function figures(): Record<string, number> {
       f[`${base}.bytes_ratio`] = m(fed, 'jsEncoded') / m(one, 'jsEncoded');
       f[`${base}.requests_ratio`] = m(fed, 'requests') / m(one, 'requests');
       f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
-      const ci = ratioInterval(
-        fed.samples.map((x) => x.chartMs),
-        one.samples.map((x) => x.chartMs),
-      );
+      const ci = chartInterval(fed, one);
       if (ci) [f[`${base}.time_ratio_low`], f[`${base}.time_ratio_high`]] = ci;
       f[`api_bytes.${page.split('/').pop()}.${cache}.transferred`] = m(fed, 'apiTransferred');
       f[`api_bytes.${page.split('/').pop()}.${cache}.uncompressed`] = m(fed, 'apiUncompressed');

@@ -56,7 +56,7 @@ describe('receiveUpload', () => {
 
   it('has removed a refused file by the time it answers, even one refused before its file was open', async () => {
     const before = readdirSync(dir).length;
-    // the first chunk is past the limit already: the refusal comes while the file is still being opened
+    // many at once, so some refusals come while their files are still being opened
     const refusals = Array.from({ length: 20 }, () =>
       receiveUpload(chunkedRequest([filePart('x'.repeat(100 * 1024)), '--BOUNDARY--\r\n']), limits).catch((e: unknown) => e),
     );
