@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { call, describeDb, register, type Registered, type TestApp } from '../test/harness.js';
 import { writeZip } from '../import/testing/zip.js';
+import { UPLOAD_DIR } from '../import/upload.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../import/fixtures/${name}`, import.meta.url));
 // expected kilograms are computed here, with the product's pound factor written out
@@ -376,6 +377,21 @@ describeDb('imports', (ctx) => {
     expect(us.body.unit).toBe('lb');
     expect(us.body.rows[0]).toMatchObject({ date: '2024-01-02', weightKg: 80 / 2.20462 });
     expect((await preview(ctx.app, u.token, 'date,weight\n', { dateFormat: 'yyyy/dd' })).status).toBe(422);
+  });
+
+  it('a request refused for its fields leaves its uploaded file nowhere on disk', async () => {
+    const u = await register(ctx.app);
+    const marker = `refused-${u.token.slice(-12)}`;
+    const r = await upload(ctx.app, u.token, `date,weight,notes\n2024-01-01,80,${marker}\n`, { dateFormat: 'yyyy/dd' });
+    expect(r.status).toBe(422);
+    const left = readdirSync(UPLOAD_DIR).filter((f) => {
+      try {
+        return readFileSync(join(UPLOAD_DIR, f), 'utf8').includes(marker);
+      } catch {
+        return false; // removed meanwhile by another suite's read
+      }
+    });
+    expect(left).toEqual([]);
   });
 
   it('refuses files over 5 MiB (413 with a clear message), non-CSV headers and non-multipart bodies', async () => {

@@ -30,12 +30,12 @@ const security = [{ bearerAuth: [] }];
 const STALLED_MS = 2 * 60 * 1000;
 const INTERRUPTED = 'The import was interrupted. Upload the file again.';
 
-type UploadEnv = AppEnv & { Variables: { upload: StoredUpload } };
+type UploadEnv = AppEnv & { Variables: { upload: StoredUpload; uploadTaken?: boolean } };
 
 /**
  * Streams the upload to a temporary file before the request validator runs, then hands the validator the small
- * text fields only (the file never passes through memory). The file is removed if the request fails before its
- * background read takes it over.
+ * text fields only (the file never passes through memory). The file is removed unless its background read took it
+ * over: a request refused by the validator is answered, not thrown, and would otherwise leave it on disk.
  */
 function streamedUpload(): MiddlewareHandler<UploadEnv> {
   return async (c, next) => {
@@ -53,9 +53,8 @@ function streamedUpload(): MiddlewareHandler<UploadEnv> {
     c.set('upload', upload);
     try {
       await next();
-    } catch (e) {
-      await rm(upload.path, { force: true });
-      throw e;
+    } finally {
+      if (!c.get('uploadTaken')) await rm(upload.path, { force: true });
     }
   };
 }
@@ -112,6 +111,8 @@ export function importRoutes(deps: Deps) {
         timeZone: user?.timeZone ?? 'UTC',
         tomorrow: latestEntryDate(clock.now()),
       });
+      // the read removes the file when it is done with it
+      c.set('uploadTaken', true);
       const record = await findImport(db, c.get('user').id, id);
       return c.json(toDto(record!), 202);
     },
