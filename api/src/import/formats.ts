@@ -60,8 +60,12 @@ export const unneutralise = (s: string) => (/^'+[=+\-@\t\r]/.test(s) ? s.slice(1
 
 // "Date" and "Weight" as wger writes them in its languages (and people write them in spreadsheets)
 const DATE_WORDS = ['date', 'datum', 'fecha', 'data', 'дата', 'day', 'datetime', 'date/time', 'timestamp'];
-const WEIGHT_WORD = '(?:weight|body weight|gewicht|poids|peso|вес|váha|vikt|ciężar|waga|vekt|paino)';
+// "recorded" and "scale" name the reading itself in apps that also write a trend or an average beside it
+const WEIGHT_WORD =
+  '(?:weight|body weight|body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|вес|váha|vikt|ciężar|waga|vekt|paino)';
 const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(kg|kgs|kilograms?|lb|lbs|pounds?)?\s*[)\]]?$`);
+/** A weight column headed by its unit alone (`"Date","Pounds"`), as some apps write it. */
+const UNIT_HEADER = /^(kg|kgs|kilograms?|lb|lbs|pounds?)$/;
 const NOTES_WORDS = ['notes', 'note', 'comment', 'comments', 'log', 'notiz', 'notizen', 'kommentar', 'bemerkung', 'remarque', 'nota'];
 const TIME_WORDS = ['time', 'zeit', 'uhrzeit', 'heure', 'hora'];
 const MISSING = new Set(['', '--', '-', '–', '—', 'n/a', 'na']);
@@ -463,7 +467,7 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   let weightCol = -1;
   let unit: FileUnit | null = null;
   for (const [i, c] of h.entries()) {
-    const m = WEIGHT_HEADER.exec(c);
+    const m = WEIGHT_HEADER.exec(c) ?? UNIT_HEADER.exec(c);
     if (!m) continue;
     const u = m[1] ? unitOf(m[1].replace(/s$/, '')) : null;
     if (weightCol < 0 || (u === 'kg' && unit !== 'kg')) [weightCol, unit] = [i, u];
@@ -480,6 +484,8 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
       timeCol: timeCol >= 0 ? timeCol : undefined,
       weightCol,
       unit,
+      // a cell that carries its unit ("176.4 lb") says which it is, whatever the header
+      unitInCell: true,
       notes: notesCol < 0 ? undefined : (r) => unneutralise(cell(r.fields, notesCol)) || null,
     }),
   };

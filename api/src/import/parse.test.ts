@@ -193,6 +193,31 @@ describe('generic CSV', () => {
     expect(simple(p)).toEqual([['2024-01-31', 80.5, '=1+1']]);
   });
 
+  it('a weight column headed by its unit alone is read in that unit', () => {
+    const pounds = parseImport('"Date","Pounds"\n"2024-01-01","176.4"\n"2024-01-02","175.8"\n', opts);
+    expect(pounds).toMatchObject({ format: { id: 'generic' }, unitStated: true, fileUnits: ['lb'] });
+    expect(simple(pounds)).toEqual([
+      ['2024-01-01', lb(176.4), null],
+      ['2024-01-02', lb(175.8), null],
+    ]);
+    expect(simple(parseImport('Date,kg\n2024-01-01,80.1\n', { ...opts, unit: 'lb' }))).toEqual([['2024-01-01', 80.1, null]]);
+  });
+
+  it('the recorded weight is read, never a trend or moving average beside it', () => {
+    const p = parseImport('Date,Moving Average (lb),Weight Recorded (lb)\n2024-01-01,177.0,176.4\n', opts);
+    expect(simple(p)).toEqual([['2024-01-01', lb(176.4), null]]);
+    expect(simple(parseImport('Date,Scale weight,Trend\n2024-01-01,80.2,80.9\n', opts))).toEqual([['2024-01-01', 80.2, null]]);
+    // an index is not a weight
+    expect(() => parseImport('Date,Body Mass Index\n2024-01-01,24\n', opts)).toThrow(/not recognised/);
+  });
+
+  it('a weight cell that carries its unit is read in it, whatever the header or the chosen unit', () => {
+    expect(simple(parseImport('date,weight\n2024-01-01,176.4 lb\n2024-01-02,80 kg\n', opts))).toEqual([
+      ['2024-01-01', lb(176.4), null],
+      ['2024-01-02', 80, null],
+    ]);
+  });
+
   it('a file full of mistakes keeps the first 1,000 rejections to list and counts them all', () => {
     const p = parseImport('date,weight\n' + '2024-01-01,heavy\n'.repeat(2500), opts);
     expect(p.rejected).toHaveLength(1000);
@@ -568,6 +593,8 @@ describe('any input', () => {
     'Time,Weight,Change,BMI,Body Fat',
     'com.samsung.health.weight,1,1\nstart_time,weight,comment',
     'Date,Weight,Last Updated,Deleted',
+    '"Date","Pounds"',
+    'Date,Weight Recorded,Moving Average',
   ];
   const cell = fc.oneof(
     fc.constantFrom(
