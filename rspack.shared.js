@@ -195,7 +195,7 @@ export function createConfig(app) {
           publicPath: app.isHost ? '/' : './',
         }),
         borrowsRuntime && new StandaloneRuntimeTag(),
-        app.isHost && new HashedPageStylesheets(path.join(app.dir, 'public')),
+        app.isHost && new HashedPageFiles(path.join(app.dir, 'public')),
         app.isHost && new BootAssetsManifest(),
         app.isHost && new EntryFirst(),
         new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
@@ -284,29 +284,30 @@ class EntryFirst {
 }
 
 /**
- * The page's own stylesheets from public/ (the skeleton drawn before any script) linked under a name that changes
- * with their content, like every chunk: a reload takes them from the browser's cache. Named as is, each load asked the
- * server again, a round trip before the first paint and before any deferred script could run. The file stays under its
- * own name too, for pages saved before a deploy.
+ * The page's own files from public/ — the skeleton's stylesheet, drawn before any script, and the tab's icon — linked
+ * under a name that changes with their content, like every chunk: a reload takes them from the browser's cache.
+ * Named as is, each load asked the server again: a round trip before the first paint for the stylesheet, and for the
+ * icon, which the browser asks for once the page has loaded, an answer that landed while the screen was drawing its
+ * chart. Each file stays under its own name too, for pages saved before a deploy.
  */
-export class HashedPageStylesheets {
+export class HashedPageFiles {
   /** @param {string} publicDir */
   constructor(publicDir) {
     this.publicDir = publicDir;
   }
 
   apply(compiler) {
-    compiler.hooks.compilation.tap('HashedPageStylesheets', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('HashedPageStylesheets', async (data) => {
-        data.html = data.html.replace(/(<link rel="stylesheet" href=")\/([\w-]+)\.css(")/g, (link, open, name, close) => {
-          let css;
+    compiler.hooks.compilation.tap('HashedPageFiles', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('HashedPageFiles', async (data) => {
+        data.html = data.html.replace(/(<link rel="(?:stylesheet|icon)" href=")\/([\w-]+)\.(css|png|svg)(")/g, (link, open, name, ext, close) => {
+          let bytes;
           try {
-            css = readFileSync(path.join(this.publicDir, `${name}.css`));
+            bytes = readFileSync(path.join(this.publicDir, `${name}.${ext}`));
           } catch {
             return link;
           }
-          const file = `assets/${name}.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
-          if (!compilation.getAsset(file)) compilation.emitAsset(file, new rspack.sources.RawSource(css));
+          const file = `assets/${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.${ext}`;
+          if (!compilation.getAsset(file)) compilation.emitAsset(file, new rspack.sources.RawSource(bytes));
           return `${open}/${file}${close}`;
         });
         return data;

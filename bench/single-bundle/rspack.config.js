@@ -5,7 +5,7 @@
 // (shell/src/federation/remotes.ts) is replaced by static-screens.ts.
 import path from 'node:path';
 import rspack from '@rspack/core';
-import { HashedPageStylesheets } from '../../rspack.shared.js';
+import { HashedPageFiles } from '../../rspack.shared.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHELL = path.join(ROOT, 'shell');
@@ -52,7 +52,7 @@ export default {
     }),
     new rspack.HtmlRspackPlugin({ template: path.join(SHELL, 'index.html'), publicPath: '/' }),
     // the shell's page as the shell builds it: its skeleton's stylesheet named by content
-    new HashedPageStylesheets(path.join(SHELL, 'public')),
+    new HashedPageFiles(path.join(SHELL, 'public')),
     new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(SHELL, 'public'), noErrorOnMissing: true }] }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
   ],

@@ -58,6 +58,18 @@ describe('the composed app', () => {
     }
   });
 
+  it('names the tab icon by its content: a PNG the browser keeps, never asked for again on a reload', async () => {
+    const html = await (await fetch(`${BASE_URL}/dashboard/overview`)).text();
+    const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(icons).toHaveLength(1);
+    expect(icons[0]).toMatch(/^\/assets\/favicon\.[0-9a-f]{10}\.png$/);
+    const res = await fetch(BASE_URL + icons[0]);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect([...new Uint8Array(await res.arrayBuffer()).slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+  });
+
   it('renders remotes that read the shell store, with one React for the whole page', async () => {
     const context = await newContext(browser);
     const user = await createUser();

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_AVATAR } from '@app/kit';
 import { makeUser } from './testData';
 import { callsTo, openSettings, toastsOf } from './testUtils';
 
@@ -32,7 +33,7 @@ describe('Account tab', () => {
     expect(screen.getByLabelText('Date of birth')).toHaveAttribute('max', '2025-03-12');
     expect(screen.getByLabelText('Height (cm)')).toHaveValue(168);
     expect(screen.getByLabelText('Height (cm)')).toHaveAttribute('step', '0.1');
-    expect(screen.getByAltText('Profile picture preview')).toHaveAttribute('src', '/default-avatar.svg');
+    expect(screen.getByAltText('Profile picture preview')).toHaveAttribute('src', DEFAULT_AVATAR);
     expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
   });
 
@@ -117,7 +118,7 @@ describe('Account tab', () => {
     const { calls, store } = await openSettings({ user: makeUser({ avatarUrl: '/api/avatars/old' }), goal: null });
     expect(screen.getByAltText('Profile picture preview')).toHaveAttribute('src', '/api/avatars/old');
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    expect(screen.getByAltText('Profile picture preview')).toHaveAttribute('src', '/default-avatar.svg');
+    expect(screen.getByAltText('Profile picture preview')).toHaveAttribute('src', DEFAULT_AVATAR);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastsOf(store)).toEqual(['success: Saved changes successfully']));
     expect(callsTo(calls, 'DELETE', '/api/users/me/avatar')).toHaveLength(1);

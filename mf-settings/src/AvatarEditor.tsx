@@ -1,9 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { AVATAR_TYPES, avatarFileError } from '@app/kit';
+import { AVATAR_TYPES, avatarFileError, DEFAULT_AVATAR } from '@app/kit';
 import type { AvatarChoice } from './saveSequence';
 import { useObjectUrl } from './useObjectUrl';
-
-export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 interface AvatarEditorProps {
   /** The avatar the server holds now. */

@@ -1,9 +1,18 @@
 import { useState } from 'react';
-import { Link, Logo, logoutUser, NavLink, openEntryDialog, PRODUCT_TITLE, selectUser, useAppDispatch, useAppSelector } from '@app/kit';
+import {
+  DEFAULT_AVATAR,
+  Link,
+  Logo,
+  logoutUser,
+  NavLink,
+  openEntryDialog,
+  PRODUCT_TITLE,
+  selectUser,
+  useAppDispatch,
+  useAppSelector,
+} from '@app/kit';
 import { loadEntryDialog } from '../entry/lazyEntryDialog';
 import { API_CACHE } from '../offline/workerNames';
-
-export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 /** The dashboard's sidebar; below 760 px it folds into a menu button. */
 export function Sidebar() {
