@@ -299,17 +299,20 @@ export class HashedPageFiles {
   apply(compiler) {
     compiler.hooks.compilation.tap('HashedPageFiles', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('HashedPageFiles', async (data) => {
-        data.html = data.html.replace(/(<link rel="(?:stylesheet|icon)" href=")\/([\w-]+)\.(css|png|svg)(")/g, (link, open, name, ext, close) => {
-          let bytes;
-          try {
-            bytes = readFileSync(path.join(this.publicDir, `${name}.${ext}`));
-          } catch {
-            return link;
-          }
-          const file = `assets/${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.${ext}`;
-          if (!compilation.getAsset(file)) compilation.emitAsset(file, new rspack.sources.RawSource(bytes));
-          return `${open}/${file}${close}`;
-        });
+        data.html = data.html.replace(
+          /(<link rel="(?:stylesheet|icon)" href=")\/([\w-]+)\.(css|png|svg)(")/g,
+          (link, open, name, ext, close) => {
+            let bytes;
+            try {
+              bytes = readFileSync(path.join(this.publicDir, `${name}.${ext}`));
+            } catch {
+              return link;
+            }
+            const file = `assets/${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.${ext}`;
+            if (!compilation.getAsset(file)) compilation.emitAsset(file, new rspack.sources.RawSource(bytes));
+            return `${open}/${file}${close}`;
+          },
+        );
         return data;
       });
     });
