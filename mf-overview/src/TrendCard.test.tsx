@@ -174,7 +174,8 @@ describe('Show trend toggle', () => {
     const graph = await screen.findByRole('region', { name: 'This Week Weight Graph' });
     const toggle = within(graph).getByRole('checkbox', { name: 'Show trend' });
     expect(toggle).toBeChecked();
-    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend,Target,Plan,Likely date');
+    // the panel's heading is there before its data: the chart comes once the entries are in
+    expect(await within(graph).findByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend,Target,Plan,Likely date');
 
     await userEvent.click(toggle);
     expect(toggle).not.toBeChecked();
@@ -191,6 +192,6 @@ describe('Show trend toggle', () => {
     renderOverview({ entries: FALLING, goal: LOSE }, { showTrend: false });
     const graph = await screen.findByRole('region', { name: 'This Week Weight Graph' });
     expect(within(graph).getByRole('checkbox', { name: 'Show trend' })).not.toBeChecked();
-    expect(within(graph).getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Target,Plan');
+    expect(await within(graph).findByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Target,Plan');
   });
 });
