@@ -69,6 +69,10 @@ const lat = (x: number) => (x < 10 ? fmt(x, 2) : fmt(x, 0));
 const out: string[] = [];
 const rowOf = (rows: LoadRow[], target: string, c: number) => rows.find((r) => r.target === target && r.connections === c);
 
+/** The runs of one build, page and cache, if the frontend step ran. */
+const resultOf = (variant: PageResult['variant'], page: string, cache: PageResult['cache']) =>
+  front?.results.find((r) => r.variant === variant && r.page === page && r.cache === cache);
+
 /** The 95 % interval of the federated ÷ single-bundle time to chart (bench/lib/stats.ts). */
 const chartInterval = (fed: PageResult, one: PageResult) =>
   ratioInterval(
@@ -98,16 +102,16 @@ function headline(): string[] {
   }
   if (front) {
     for (const page of PAGES) {
-      const f = front.results.find((r) => r.variant === 'federated' && r.page === page && r.cache === 'cold');
-      const s = front.results.find((r) => r.variant === 'single bundle' && r.page === page && r.cache === 'cold');
+      const f = resultOf('federated', page, 'cold');
+      const s = resultOf('single bundle', page, 'cold');
       if (!f?.samples.length || !s?.samples.length) continue;
       const m = (r: PageResult, k: keyof PageSample) => median(r.samples.map((x) => x[k] as number));
       lines.push(
         `- **${page}, cold cache**: federation costs ${fmt(m(f, 'jsEncoded') / m(s, 'jsEncoded'), 2)}× the compressed JS (${kb(m(f, 'jsEncoded'))} vs ${kb(m(s, 'jsEncoded'))}), ` +
           `${fmt(m(f, 'requests'))} vs ${fmt(m(s, 'requests'))} requests, and ${fmt(m(f, 'chartMs') / m(s, 'chartMs'), 2)}× the time to chart (${ms(m(f, 'chartMs'))} vs ${ms(m(s, 'chartMs'))}${interval(f, s)}).`,
       );
-      const fw = front.results.find((r) => r.variant === 'federated' && r.page === page && r.cache === 'warm');
-      const sw = front.results.find((r) => r.variant === 'single bundle' && r.page === page && r.cache === 'warm');
+      const fw = resultOf('federated', page, 'warm');
+      const sw = resultOf('single bundle', page, 'warm');
       if (fw?.samples.length && sw?.samples.length)
         lines.push(
           `- **${page}, warm cache**: ${fmt(m(fw, 'chartMs') / m(sw, 'chartMs'), 2)}× the time to chart (${ms(m(fw, 'chartMs'))} vs ${ms(m(sw, 'chartMs'))}${interval(fw, sw)}).`,
@@ -326,7 +330,7 @@ if (front) {
   for (const v of VARIANTS)
     for (const page of PAGES)
       for (const cache of ['cold', 'warm'] as const) {
-        const r = front.results.find((x) => x.variant === v && x.page === page && x.cache === cache);
+        const r = resultOf(v, page, cache);
         if (!r?.samples.length) {
           rows.push([v, page, cache, 'n/a', '', '', '', '', '', '', '']);
           continue;
@@ -374,8 +378,8 @@ if (front) {
   const ratioRows: (string | number)[][] = [];
   for (const page of PAGES)
     for (const cache of ['cold', 'warm'] as const) {
-      const fed = front.results.find((x) => x.variant === 'federated' && x.page === page && x.cache === cache);
-      const one = front.results.find((x) => x.variant === 'single bundle' && x.page === page && x.cache === cache);
+      const fed = resultOf('federated', page, cache);
+      const one = resultOf('single bundle', page, cache);
       if (!fed?.samples.length || !one?.samples.length) continue;
       const chart = (r: PageResult) => r.samples.map((x) => x.chartMs);
       const ci = chartInterval(fed, one);
@@ -577,8 +581,8 @@ function figures(): Record<string, number> {
   }
   for (const page of PAGES) {
     for (const cache of ['cold', 'warm'] as const) {
-      const fed = front?.results.find((x) => x.variant === 'federated' && x.page === page && x.cache === cache);
-      const one = front?.results.find((x) => x.variant === 'single bundle' && x.page === page && x.cache === cache);
+      const fed = resultOf('federated', page, cache);
+      const one = resultOf('single bundle', page, cache);
       if (!fed?.samples.length || !one?.samples.length) continue;
       const m = (res: PageResult, k: keyof PageSample) => median(res.samples.map((x) => x[k] as number));
       const base = `federation.${page.split('/').pop()}.${cache}`;

@@ -51,7 +51,7 @@ export default {
       if (path.resolve(resource.context, resource.request) === REMOTES_MODULE) resource.request = STAND_IN;
     }),
     new rspack.HtmlRspackPlugin({ template: path.join(SHELL, 'index.html'), publicPath: '/' }),
-    // the shell's page as the shell builds it: its skeleton's stylesheet named by content
+    // the shell's page as the shell builds it: its skeleton's stylesheet and its icon named by content
     new HashedPageFiles(path.join(SHELL, 'public')),
     new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(SHELL, 'public'), noErrorOnMissing: true }] }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),

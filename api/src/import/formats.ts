@@ -63,9 +63,10 @@ const DATE_WORDS = ['date', 'datum', 'fecha', 'data', 'дата', 'day', 'dateti
 // "recorded" and "scale" name the reading itself in apps that also write a trend or an average beside it
 const WEIGHT_WORD =
   '(?:weight|body weight|body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|вес|váha|vikt|ciężar|waga|vekt|paino)';
-const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(kg|kgs|kilograms?|lb|lbs|pounds?)?\s*[)\]]?$`);
+const UNIT_WORD = '(kg|kgs|kilograms?|lb|lbs|pounds?)';
+const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?${UNIT_WORD}?\s*[)\]]?$`);
 /** A weight column headed by its unit alone (`"Date","Pounds"`), as some apps write it. */
-const UNIT_HEADER = /^(kg|kgs|kilograms?|lb|lbs|pounds?)$/;
+const UNIT_HEADER = new RegExp(`^${UNIT_WORD}$`);
 const NOTES_WORDS = ['notes', 'note', 'comment', 'comments', 'log', 'notiz', 'notizen', 'kommentar', 'bemerkung', 'remarque', 'nota'];
 const TIME_WORDS = ['time', 'zeit', 'uhrzeit', 'heure', 'hora'];
 const MISSING = new Set(['', '--', '-', '–', '—', 'n/a', 'na']);
