@@ -6,7 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
 import { forward, UpstreamError } from './proxy';
-import { createRouteHints, withHints } from './routeHints';
+import { createRouteHints, withHints, type RouteHintsOptions } from './routeHints';
 import { isFresh, serveDist } from './static';
 
 /** What a static-file upstream needs: content negotiation and revalidation. */
@@ -19,6 +19,8 @@ export interface ShellServerOptions {
   clientIp?: (c: Context) => string | undefined;
   /** Where proxy failures are reported (one JSON line each); defaults to stderr. */
   log?: (line: Record<string, unknown>) => void;
+  /** How pages check the remotes they hint (defaults in routeHints.ts). */
+  routeHints?: RouteHintsOptions;
 }
 
 /**
@@ -78,13 +80,13 @@ function compressedPages(limit = 32) {
  * The shell's origin: its static build, `/remotes.json` from the environment, and a reverse proxy
  * for `/api` and `/remotes/<key>` so the page, its scripts and its cookies share one origin.
  */
-export function createShellServer({ distDir, env = process.env, clientIp, log = defaultLog }: ShellServerOptions) {
+export function createShellServer({ distDir, env = process.env, clientIp, log = defaultLog, routeHints }: ShellServerOptions) {
   const app = new Hono();
   const remotes = resolveRemotes(env);
   const csp = contentSecurityPolicy(remoteOrigins(env));
   const apiUpstream = (env.API_UPSTREAM ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`).replace(/\/$/, '');
   const peer = clientIp ?? ((c) => getConnInfo(c).remote.address);
-  const hintsFor = createRouteHints(remotes, distDir);
+  const hintsFor = createRouteHints(remotes, distDir, routeHints);
   const compressed = compressedPages();
 
   app.use('*', async (c, next) => {

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_ROUTES, screenForPath as shellScreenForPath } from '../src/screens/remoteRoutes';
 import { createShellServer } from './app';
-import { bootTags, hintTags, remotesTag, screenForPath, withHints, type RemoteManifest } from './routeHints';
+import { bootTags, hintTags, remotesTag, screenForPath, withHints, type RemoteManifest, type RouteHintsOptions } from './routeHints';
 import { serveDist } from './static';
 
 const SHELL_BOOT =
@@ -148,9 +148,12 @@ describe('the shell’s page with route hints', () => {
     });
   });
   afterAll(() => remote?.close());
+  /** The shell's server with the overview at the test's remote and every other remote nowhere. */
+  const shellFor = (routeHints?: RouteHintsOptions) =>
+    createShellServer({ distDir: shellDist, env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) }, log: () => {}, routeHints });
 
   it('names the other routes’ remotes as last checked, without asking them again for each page', async () => {
-    const shell = createShellServer({ distDir: shellDist, env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) }, log: () => {} });
+    const shell = shellFor();
     // the overview's own page reads its manifest before it goes out
     const first = await (await shell.request('/dashboard/overview')).text();
     const asked = requests.length;
@@ -163,8 +166,34 @@ describe('the shell’s page with route hints', () => {
     expect(first).toContain('"screen":"mf_overview/Overview"');
   });
 
+  it('has the pages of a route that come within a moment share one check of its remote, and checks it again after', async () => {
+    const shell = shellFor({ sharedCheckMs: 600 });
+    const first = await (await shell.request('/dashboard/overview')).text();
+    expect(first).toContain('graph.r1.js');
+    const asked = requests.length;
+    // a burst of loads: none waits for the remote's server, and each names what the first one's check found
+    for (let i = 0; i < 3; i++) {
+      const res = await shell.request('/dashboard/overview');
+      expect(await res.text()).toBe(first);
+    }
+    expect(requests.length).toBe(asked);
+
+    // the remote redeployed alone (a manifest written in a later second); once the moment is over, the next load asks
+    await new Promise((r) => setTimeout(r, 1100));
+    writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify(manifest('r3')));
+    const next = await (await shell.request('/dashboard/overview')).text();
+    expect(requests.slice(asked)).toEqual(['/mf-manifest.json revalidate']);
+    expect(next).toContain('graph.r3.js');
+    expect(next).not.toContain('graph.r1.js');
+
+    // as the next tests expect it
+    await new Promise((r) => setTimeout(r, 1100));
+    writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify(manifest('r1')));
+  });
+
   it('hints the route’s remote, follows a redeployed remote on the next load, and goes without when it is down', async () => {
-    const shell = createShellServer({ distDir: shellDist, env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) }, log: () => {} });
+    // every page checks (no burst shares one), as the first load after a quiet moment does
+    const shell = shellFor({ sharedCheckMs: 0 });
     const first = await shell.request('/dashboard/overview');
     const html = await first.text();
     // the shell registers each remote at its current entry, read from the page: no remotes.json, no manifest fetch

@@ -120,6 +120,8 @@ interface ManifestState {
   /** what the last finished check found: the manifest, or nothing when the remote was down or broken */
   current?: RemoteManifest;
   checking?: Promise<RemoteManifest | undefined>;
+  /** when a page of the remote's route last had its check finish (performance.now()) */
+  pageCheckedAt?: number;
 }
 
 /** Where the server reads a remote's manifest: its proxy upstream, or its own public URL when it has one. */
@@ -127,16 +129,36 @@ function manifestSource(remote: ResolvedRemote): string {
   return /^https?:\/\//.test(remote.entry) ? remote.entry : `${remote.upstream}/mf-manifest.json`;
 }
 
+/** How the shell's server checks the remotes its pages hint: shared by a route's pages, bounded in time, repeated. */
+export interface RouteHintsOptions {
+  /**
+   * A page of a remote's route reuses the check another page of that route made this recently, instead of asking the
+   * remote again: a burst of loads (many visitors, a reload right after a load) costs the remote's server one
+   * conditional request, and those pages are not held back by its round trip. Shorter than the quickest remote build,
+   * so the first page after a deploy still asks.
+   */
+  sharedCheckMs?: number;
+  /** A remote slower than this is hinted as last seen. */
+  timeoutMs?: number;
+  /** Every remote is checked this often, for the pages of other routes that name it as last seen. */
+  recheckMs?: number;
+}
+
 /**
  * Route hints from the remotes' current manifests. The route's own remote is revalidated before its page goes out (a
- * 304 on an unchanged remote), so a remote redeployed alone is loaded and hinted at its new files on the next load; a
- * remote that is slow costs at most `timeoutMs` (its last manifest is used), and a remote that is down goes without
- * hints. The page's other remotes are named as the last check found them, and checked every `recheckMs` (and whenever
- * a page of theirs is served): the page neither waits for three more servers nor has them answer while the browser
- * runs the screen's first reads. An entry gone since (that remote redeployed) costs the shell one more step: it asks
- * remotes.json for the remote's manifest before it gives up on a screen.
+ * 304 on an unchanged remote), unless a page of the same route did so within `sharedCheckMs`, so a remote redeployed
+ * alone is loaded and hinted at its new files from the next check; a remote that is slow costs at most `timeoutMs` (its
+ * last manifest is used), and a remote that is down goes without hints. The page's other remotes are named as the last
+ * check found them, and checked every `recheckMs` (and whenever a page of theirs is served): the page neither waits for
+ * three more servers nor has them answer while the browser runs the screen's first reads. An entry gone since (that
+ * remote redeployed) costs the shell one more step: it asks remotes.json for the remote's manifest before it gives up
+ * on a screen.
  */
-export function createRouteHints(remotes: ResolvedRemote[], distDir: string, timeoutMs = 300, recheckMs = 15_000) {
+export function createRouteHints(
+  remotes: ResolvedRemote[],
+  distDir: string,
+  { sharedCheckMs = 2_000, timeoutMs = 300, recheckMs = 15_000 }: RouteHintsOptions = {},
+) {
   const states = new Map<string, ManifestState>(remotes.map((r) => [r.name, {}]));
 
   async function read(remote: ResolvedRemote, state: ManifestState): Promise<RemoteManifest | undefined> {
@@ -166,6 +188,16 @@ export function createRouteHints(remotes: ResolvedRemote[], distDir: string, tim
       return manifest;
     });
     return state.checking;
+  }
+
+  /** The route's remote for its page: checked now, unless a page of the route had it checked within `sharedCheckMs`. */
+  function routeManifest(remote: ResolvedRemote): Promise<RemoteManifest | undefined> {
+    const state = states.get(remote.name)!;
+    if (state.pageCheckedAt !== undefined && performance.now() - state.pageCheckedAt < sharedCheckMs) return Promise.resolve(state.current);
+    return manifestOf(remote).then((manifest) => {
+      state.pageCheckedAt = performance.now();
+      return manifest;
+    });
   }
 
   /** The remote as the last check found it; one not found yet (started before the shell's server) is checked behind the page. */
@@ -199,7 +231,7 @@ export function createRouteHints(remotes: ResolvedRemote[], distDir: string, tim
     const [name, expose] = (screen?.split('/') ?? []) as [string?, string?];
     const [boot, manifests] = await Promise.all([
       shellBoot(),
-      Promise.all(remotes.map((r) => (r.name === name ? manifestOf(r) : lastKnown(r)))),
+      Promise.all(remotes.map((r) => (r.name === name ? routeManifest(r) : lastKnown(r)))),
     ]);
     const tags = [
       remotesTag(
