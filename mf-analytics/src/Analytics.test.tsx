@@ -118,7 +118,7 @@ describe('history table', () => {
     expect(bodyRows()).toHaveLength(50);
     expect(screen.getByText('Page 1 of 73')).toBeInTheDocument();
     expect(within(bodyRows()[0]).getByText('12/03/2025')).toBeInTheDocument();
-    expect(Number(screen.getByTestId('line-chart').dataset.points)).toBeLessThanOrEqual(400);
+    expect(Number((await screen.findByTestId('line-chart')).dataset.points)).toBeLessThanOrEqual(400);
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Page 2 of 73')).toBeInTheDocument();
@@ -223,12 +223,13 @@ describe('editing and deleting', () => {
     });
     const { store } = renderAnalytics({ defaultSelectedPeriod: 'month' });
     await screen.findByText('3 entries');
-    await userEvent.click(screen.getByRole('button', { name: 'last point' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'last point' }));
     expect(store.getState().entryDialog).toEqual({ open: true, editDate: '2025-03-11' });
 
     await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'monthly');
     await screen.findByText('March 2025: 80.4 kg (3 days)');
-    await userEvent.click(screen.getByRole('button', { name: 'first point' }));
+    // the chart is drawn a frame after the averages' list, once the screen around it is painted
+    await userEvent.click(await screen.findByRole('button', { name: 'first point' }));
     expect(toasts(store)).toEqual(['info: Entry details not available for average data']);
   });
 
@@ -317,7 +318,7 @@ describe('trend line and thin averages', () => {
     await screen.findByText('3 entries');
     const toggle = screen.getByRole('checkbox', { name: 'Show trend' });
     expect(toggle).toBeChecked();
-    expect(screen.getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend');
+    expect(await screen.findByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight,Trend');
 
     await userEvent.click(toggle);
     expect(store.getState().preferences.showTrend).toBe(false);
@@ -336,7 +337,7 @@ describe('trend line and thin averages', () => {
     await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'monthly');
     await screen.findByRole('region', { name: 'Averages' });
     expect(screen.queryByRole('checkbox', { name: 'Show trend' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight: 80.4 kg (avg)');
+    expect(await screen.findByTestId('line-chart')).toHaveAttribute('data-lines', 'Weight: 80.4 kg (avg)');
     await userEvent.selectOptions(screen.getByLabelText('Averaging'), 'none');
     expect(await screen.findByRole('checkbox', { name: 'Show trend' })).toBeChecked();
   });

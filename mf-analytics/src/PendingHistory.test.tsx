@@ -56,7 +56,7 @@ describe('weights logged offline in the history', () => {
     expect(within(bodyRows()[1]!).getByRole('button', { name: 'Delete entry for 11/03/2025' })).toBeInTheDocument();
     expect(bodyRows()[0]).toHaveClass('an-row--waiting');
     // the graph draws them too, with their legend entry
-    expect(screen.getByTestId('line-chart')).toHaveAttribute('data-points', '3');
+    expect(await screen.findByTestId('line-chart')).toHaveAttribute('data-points', '3');
     expect(screen.getByTestId('line-chart').getAttribute('data-lines')).toContain('Waiting to be sent');
   });
 
@@ -78,7 +78,7 @@ describe('weights logged offline in the history', () => {
     ]);
     expect(bodyRows()[1]).toHaveClass('an-row--refused');
     // a refused weight is not drawn
-    expect(screen.getByTestId('line-chart')).toHaveAttribute('data-points', '2');
+    expect(await screen.findByTestId('line-chart')).toHaveAttribute('data-points', '2');
   });
 
   it('shows an ordinary row once the weight is sent', async () => {
