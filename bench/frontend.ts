@@ -41,16 +41,18 @@ export interface PageSample {
   renderers: string[];
   /** shared package → apps whose copy of it was loaded (from each app's mf-manifest.json) */
   sharedFrom: Record<string, string[]>;
-  encodings: Record<string, number>;
-  cacheControl: Record<string, number>;
-  /** JS responses served without content-encoding */
-  identityFiles: string[];
   jsFiles: string[];
-  /** The screen's API calls: how many, answered 304, bytes moved (headers and body as sent) and their bodies unpacked. */
+  /** The screen's API calls and their bodies unpacked (Resource Timing). */
   apiRequests: number;
-  api304: number;
-  apiTransferred: number;
   apiUncompressed: number;
+  /** Only on a surveyed load (`measure(..., true)`): what listening to each response tells. */
+  encodings?: Record<string, number>;
+  cacheControl?: Record<string, number>;
+  /** JS responses served without content-encoding */
+  identityFiles?: string[];
+  /** API answers that were 304, and the bytes the API moved (headers and body as sent, the worker's requests included). */
+  api304?: number;
+  apiTransferred?: number;
 }
 
 export interface PageResult {
@@ -74,6 +76,8 @@ export interface FrontendResult {
   slow3g: Slow3gRow[];
   /** A third load of the federated build's pages, the service worker now holding the API's answers (a returning visit). */
   returning: PageResult[];
+  /** Cold and warm loads of both builds with every response listened to (headers, API bytes), apart from the timed ones. */
+  surveys: PageResult[];
 }
 
 export interface Slow3gRow {
@@ -175,7 +179,18 @@ async function loadUntilChart(page: Page, load: () => Promise<unknown>, timeout 
   }
 }
 
-async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Map<string, Map<string, string[]>>): Promise<PageSample> {
+/**
+ * One load, timed and read through Resource Timing. A surveyed load also listens to every response the browser gets
+ * (its headers, the API's sizes): that costs the bench's process and Chromium's an event per request while the page
+ * loads, on the same two cores, so it slowed the build with more requests more (measured: +5 to +8 ms on the
+ * federated overview's warm reload, about nothing on the single bundle's). Timed loads are never surveyed.
+ */
+async function measure(
+  page: Page,
+  load: () => Promise<unknown>,
+  assetsByApp: Map<string, Map<string, string[]>>,
+  survey = false,
+): Promise<PageSample> {
   const encodings: Record<string, number> = {};
   const cacheControl: Record<string, number> = {};
   const identityFiles: string[] = [];
@@ -191,17 +206,19 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
       .catch(() => undefined);
     if (sizes) apiMoved += Math.max(0, sizes.responseBodySize) + sizes.responseHeadersSize;
   };
-  page.context().on('response', onApi);
   const onResponse = async (res: import('playwright-core').Response) => {
     if (!/\.js(\?|$)/.test(res.url())) return;
     const h = await res.allHeaders().catch(() => ({}) as Record<string, string>);
     const enc = h['content-encoding'] ?? 'identity';
     encodings[enc] = (encodings[enc] ?? 0) + 1;
     if (enc === 'identity') identityFiles.push(`${new URL(res.url()).pathname} (${h['content-length'] ?? '?'} B, status ${res.status()})`);
-    const cc = `${/\.[0-9a-f]{10}\.js/.test(res.url()) ? 'hashed' : 'unhashed'}: ${h['cache-control'] ?? 'none'}${res.fromServiceWorker() ? '' : ''}`;
+    const cc = `${/\.[0-9a-f]{10}\.js/.test(res.url()) ? 'hashed' : 'unhashed'}: ${h['cache-control'] ?? 'none'}`;
     cacheControl[cc] = (cacheControl[cc] ?? 0) + 1;
   };
-  page.on('response', onResponse);
+  if (survey) {
+    page.context().on('response', onApi);
+    page.on('response', onResponse);
+  }
   await loadUntilChart(page, load);
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   page.off('response', onResponse);
@@ -245,7 +262,7 @@ async function measure(page: Page, load: () => Promise<unknown>, assetsByApp: Ma
       if (loaded) sharedFrom[pkg].push(app);
     }
   }
-  return { ...m, sharedFrom, encodings, cacheControl, identityFiles, api304, apiTransferred: apiMoved };
+  return survey ? { ...m, sharedFrom, encodings, cacheControl, identityFiles, api304, apiTransferred: apiMoved } : { ...m, sharedFrom };
 }
 
 /** Each app's mf-manifest.json: shared package → the URL paths of its sync JS assets. */
@@ -267,10 +284,14 @@ async function sharedAssets(origin: string): Promise<Map<string, Map<string, str
   return out;
 }
 
-export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 25)): Promise<FrontendResult> {
+export async function runFrontend(
+  runs = Number(process.env.BENCH_PAGE_RUNS ?? 25),
+  surveyRuns = Number(process.env.BENCH_SURVEY_RUNS ?? 3),
+): Promise<FrontendResult> {
   const failures: string[] = [];
   const results: PageResult[] = [];
   const returning: PageResult[] = [];
+  const surveys: PageResult[] = [];
   const env: Record<string, string> = {
     SHELL_PORT: String(SHELL_PORT),
     API_PORT: String(STACK_API_PORT),
@@ -354,7 +375,7 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 2
               await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
               await page.reload();
               await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-              again.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
+              again.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp, true));
             }
           } catch (e) {
             if (process.env.BENCH_DEBUG && context) {
@@ -385,6 +406,28 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 2
         process.stderr.write(
           `  ${variant} ${p}: chart cold ${median(cold.map((s) => s.chartMs)).toFixed(0)} ms, warm ${median(warm.map((s) => s.chartMs)).toFixed(0)} ms\n`,
         );
+      }
+    }
+    // Headers and API bytes, on loads of their own: listening to every response would slow the timed loads (measure)
+    for (const variant of VARIANTS) {
+      const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
+      for (const p of PAGES) {
+        const cold: PageSample[] = [];
+        const warm: PageSample[] = [];
+        for (let i = 0; i < surveyRuns; i++) {
+          let context: BrowserContext | undefined;
+          try {
+            context = await watchedContext(browser, auth);
+            const page = await context.newPage();
+            cold.push(await measure(page, () => page.goto(origin + p, { waitUntil: 'commit' }), assetsByApp, true));
+            warm.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp, true));
+          } catch (e) {
+            failures.push(`survey of ${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
+          } finally {
+            await context?.close();
+          }
+        }
+        surveys.push({ variant, page: p, cache: 'cold', samples: cold }, { variant, page: p, cache: 'warm', samples: warm });
       }
     }
     const redraws: RedrawResult[] = [];
@@ -442,7 +485,7 @@ export async function runFrontend(runs = Number(process.env.BENCH_PAGE_RUNS ?? 2
       } catch (e) {
         failures.push(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
       }
-    return { runs, user: email, results, failures, chromium, redraws, lighthouse, slow3g, returning };
+    return { runs, user: email, results, failures, chromium, redraws, lighthouse, slow3g, returning, surveys };
   } finally {
     await browser?.close();
     for (const c of children) await c.stop();

@@ -70,8 +70,13 @@ const out: string[] = [];
 const rowOf = (rows: LoadRow[], target: string, c: number) => rows.find((r) => r.target === target && r.connections === c);
 
 /** The runs of one build, page and cache, if the frontend step ran. */
-const resultOf = (variant: PageResult['variant'], page: string, cache: PageResult['cache']) =>
-  front?.results.find((r) => r.variant === variant && r.page === page && r.cache === cache);
+const resultOf = (variant: PageResult['variant'], page: string, cache: PageResult['cache'], of = front?.results) =>
+  of?.find((r) => r.variant === variant && r.page === page && r.cache === cache);
+/** The same, from the surveyed loads (every response listened to, never timed). */
+const surveyOf = (variant: PageResult['variant'], page: string, cache: PageResult['cache']) =>
+  resultOf(variant, page, cache, front?.surveys);
+/** A median of a figure only surveyed loads have. */
+const surveyed = (r: PageResult, k: 'api304' | 'apiTransferred') => median(r.samples.map((x) => x[k] ?? NaN));
 
 /** The 95 % interval of the federated ÷ single-bundle time to chart (bench/lib/stats.ts). */
 const chartInterval = (fed: PageResult, one: PageResult) =>
@@ -322,7 +327,7 @@ if (front) {
       `**single bundle** = \`bench/single-bundle/\`: the same shell entry and the remotes' screen components compiled into one non-federated bundle, served by the same \`createShellServer\`. ` +
       `Cold = a new browser context; warm = reload in the same context. Medians of ${front.runs} runs each, the two builds alternating run by run so that drift in the machine's speed moves both alike.`,
     '',
-    "**Time to chart** = from navigation start to the first drawing call on the weight graph's canvas, once the next animation frame finds drawn pixels there (getImageData); chart.js then animates for 500 ms. The page tells the bench through a binding: nothing of the bench's runs in the page while it loads. " +
+    "**Time to chart** = from navigation start to the first drawing call on the weight graph's canvas, once the next animation frame finds drawn pixels there (getImageData); chart.js then animates for 500 ms. The page tells the bench through a binding: nothing of the bench's runs in the page while it loads, and the bench listens to none of its responses then (headers and API bytes are read on loads of their own, below). " +
       '**JS raw** = decoded body bytes; **JS compressed** = encoded body bytes (as served: brotli/gzip or identity); **JS transferred** = bytes over the network including headers (0 for a cache hit), all from Resource Timing. **Requests** = every resource plus the document; **network** = those not served from the HTTP cache.',
     '',
   );
@@ -421,17 +426,21 @@ if (front) {
   );
 
   out.push('### Compression and caching seen by the browser (cold loads, JS responses)', '');
+  out.push(
+    `Read on loads of their own (${front.surveys[0]?.samples.length ?? 0} per build and page) that listen to every response; the timed loads above do not, since that listening slows the page with more requests more.`,
+    '',
+  );
   const enc: (string | number)[][] = [];
-  for (const r of front.results.filter((x) => x.cache === 'cold')) {
+  for (const r of front.surveys.filter((x) => x.cache === 'cold')) {
     const s = r.samples[0];
     if (!s) continue;
     enc.push([
       r.variant,
       r.page,
-      Object.entries(s.encodings)
+      Object.entries(s.encodings ?? {})
         .map(([k, v]) => `${k}: ${v}`)
         .join(', '),
-      Object.entries(s.cacheControl)
+      Object.entries(s.cacheControl ?? {})
         .map(([k, v]) => `${k} (${v})`)
         .join('; '),
     ]);
@@ -440,17 +449,24 @@ if (front) {
 
   out.push('### API bytes per screen load', '');
   out.push(
-    "The screen's calls to the API in the federated build (medians of the runs): a first visit, a reload, and a returning visit: a load once the service worker installed by the first visit controls the page and has read the screen's answers through its cache, as on every visit after the first. Moved = headers and bodies as sent (compressed when the browser accepts it; a 304 moves headers only); without compression or conditional requests = the same answers' bodies unpacked, what every load moved before responses were compressed and list reads answered 304.",
+    "The screen's calls to the API in the federated build (medians of the surveyed loads): a first visit, a reload, and a returning visit: a load once the service worker installed by the first visit controls the page and has read the screen's answers through its cache, as on every visit after the first. Moved = headers and bodies as sent (compressed when the browser accepts it; a 304 moves headers only); without compression or conditional requests = the same answers' bodies unpacked, what every load moved before responses were compressed and list reads answered 304.",
     '',
   );
   const apiRows: (string | number)[][] = [];
   const visits = [
-    ...front.results.filter((x) => x.variant === 'federated').map((r) => ({ r, label: r.cache === 'cold' ? 'first visit' : 'reload' })),
+    ...front.surveys.filter((x) => x.variant === 'federated').map((r) => ({ r, label: r.cache === 'cold' ? 'first visit' : 'reload' })),
     ...(front.returning ?? []).map((r) => ({ r, label: 'returning visit (worker holding the answers)' })),
   ].sort((a, b) => a.r.page.localeCompare(b.r.page));
   for (const { r, label } of visits.filter((v) => v.r.samples.length)) {
-    const med = (k: 'apiRequests' | 'api304' | 'apiTransferred' | 'apiUncompressed') => median(r.samples.map((x) => x[k]));
-    apiRows.push([r.page, label, fmt(med('apiRequests')), fmt(med('api304')), kb(med('apiTransferred')), kb(med('apiUncompressed'))]);
+    const med = (k: 'apiRequests' | 'apiUncompressed') => median(r.samples.map((x) => x[k]));
+    apiRows.push([
+      r.page,
+      label,
+      fmt(med('apiRequests')),
+      fmt(surveyed(r, 'api304')),
+      kb(surveyed(r, 'apiTransferred')),
+      kb(med('apiUncompressed')),
+    ]);
   }
   out.push(table(['page', 'load', 'API calls', 'answered 304', 'moved', 'without compression or 304'], apiRows), '');
 }
@@ -559,7 +575,7 @@ out.push(
   '```',
   '',
   'Environment: `BENCH_USERS`, `BENCH_YEARS`, `BENCH_LONG_YEARS` (seed), `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/weight_bench, created if missing), ' +
-    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (25), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
+    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (25), `BENCH_SURVEY_RUNS` (3: loads that read headers and API bytes), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
   '',
 );
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
@@ -591,13 +607,16 @@ function figures(): Record<string, number> {
       f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
       const ci = chartInterval(fed, one);
       if (ci) [f[`${base}.time_ratio_low`], f[`${base}.time_ratio_high`]] = ci;
-      f[`api_bytes.${page.split('/').pop()}.${cache}.transferred`] = m(fed, 'apiTransferred');
       f[`api_bytes.${page.split('/').pop()}.${cache}.uncompressed`] = m(fed, 'apiUncompressed');
-      f[`api_bytes.${page.split('/').pop()}.${cache}.answered_304`] = m(fed, 'api304');
+      const fedSurvey = surveyOf('federated', page, cache);
+      if (fedSurvey?.samples.length) {
+        f[`api_bytes.${page.split('/').pop()}.${cache}.transferred`] = surveyed(fedSurvey, 'apiTransferred');
+        f[`api_bytes.${page.split('/').pop()}.${cache}.answered_304`] = surveyed(fedSurvey, 'api304');
+      }
       const again = front?.returning?.find((x) => x.page === page);
       if (cache === 'warm' && again?.samples.length) {
-        f[`api_bytes.${page.split('/').pop()}.returning.transferred`] = m(again, 'apiTransferred');
-        f[`api_bytes.${page.split('/').pop()}.returning.answered_304`] = m(again, 'api304');
+        f[`api_bytes.${page.split('/').pop()}.returning.transferred`] = surveyed(again, 'apiTransferred');
+        f[`api_bytes.${page.split('/').pop()}.returning.answered_304`] = surveyed(again, 'api304');
       }
     }
   }
