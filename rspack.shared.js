@@ -149,6 +149,9 @@ export function createConfig(app) {
         // remotes use 'auto' so they work from whatever URL (proxy path or CDN) they are served at.
         publicPath: app.isHost ? '/' : 'auto',
         uniqueName: app.name,
+        // Named here, not left to the bundler's default: the shell starts a remote once the chunks its page ran ahead
+        // have registered in this list (shell/src/federation/hintedChunks.ts).
+        chunkLoadingGlobal: `rspackChunk${app.name}`,
         filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
         chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
         cssFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

@@ -113,6 +113,31 @@ describe('the composed app', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('runs each file of the screen’s remote once, even when its chunks arrive after its entry', async () => {
+    const context = await newContext(browser);
+    const user = await createUser();
+    await logWeights(user, [{ date: dayOffset(0), weightKg: 80 }]);
+    await signIn(context, user);
+    // the remote's chunks come late: its entry is there first and could ask for them a second time
+    await context.route('**/remotes/overview/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+    await page.locator('canvas[aria-label="Weight graph"]').waitFor();
+    // every chunk that runs registers its ids in the remote's chunk list: a chunk run twice registers twice
+    const registered = await page.evaluate(() =>
+      ((window as unknown as Record<string, [Array<string | number>][]>).rspackChunkmf_overview ?? []).flatMap(([ids]) => ids.map(String)),
+    );
+    expect(registered.length).toBeGreaterThanOrEqual(2);
+    expect(registered).toEqual([...new Set(registered)]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a remote that cannot be loaded', () => {

@@ -50,13 +50,13 @@ describe('route hints', () => {
   });
 
   it('hint the entry, run the exposed chunks and the shared chunks the shell lacks as they arrive, and preload the styles', () => {
-    const tags = hintTags({ url: '/remotes/overview/' }, manifest('r1'), 'Overview', new Set(['react']));
+    const tags = hintTags({ url: '/remotes/overview/', name: 'mf_overview' }, manifest('r1'), 'Overview', new Set(['react']));
     expect(tags).toEqual([
       '<link rel="preload" href="/remotes/overview/remoteEntry.js" as="script" fetchpriority="low" />',
       '<link rel="preload" href="/remotes/overview/assets/expose.r1.css" as="style" fetchpriority="low" />',
-      '<script async src="/remotes/overview/assets/expose.r1.js" fetchpriority="low"></script>',
-      '<script async src="/remotes/overview/assets/graph.r1.js" fetchpriority="low"></script>',
-      '<script async src="/remotes/overview/assets/chart.r1.js" fetchpriority="low"></script>',
+      '<script async src="/remotes/overview/assets/expose.r1.js" fetchpriority="low" data-remote-chunk="mf_overview"></script>',
+      '<script async src="/remotes/overview/assets/graph.r1.js" fetchpriority="low" data-remote-chunk="mf_overview"></script>',
+      '<script async src="/remotes/overview/assets/chart.r1.js" fetchpriority="low" data-remote-chunk="mf_overview"></script>',
     ]);
     expect(withHints('<html><head><title>x</title></head><body></body></html>', ['<link a />'])).toBe(
       '<html><head><title>x</title><link a /></head><body></body></html>',
@@ -65,7 +65,7 @@ describe('route hints', () => {
 
   it('hint a remote on another origin at its own URL, and escape what they quote', () => {
     const tags = hintTags(
-      { url: 'https://cdn.example.com/overview/v"2/' },
+      { url: 'https://cdn.example.com/overview/v"2/', name: 'mf_overview' },
       manifest('r1'),
       'Overview',
       new Set(['react', '@app/kit/graph']),

@@ -64,10 +64,11 @@ export function remotesTag(remotes: Array<{ name: string; entry: string }>, firs
  * starts it), the exposed module's styles, and, run as soon as they arrive, the exposed module's chunks and the chunks of
  * shared modules the shell does not provide (the remote brings those itself, e.g. the chart). A chunk only registers
  * its modules with the remote's chunk list, so it may run before the remote's entry; when the screen is asked for, its
- * files are there already, instead of being fetched and run one after another.
+ * files are there already, instead of being fetched and run one after another. Each chunk's tag names its remote
+ * (`data-remote-chunk`): the shell starts the remote once they have run (hintedChunks.ts).
  */
 export function hintTags(
-  remote: Pick<ResolvedRemote, 'url'>,
+  remote: Pick<ResolvedRemote, 'url' | 'name'>,
   manifest: RemoteManifest,
   expose: string,
   shellShared: Set<string>,
@@ -79,7 +80,8 @@ export function hintTags(
   for (const s of manifest.shared) if (!shellShared.has(s.name)) for (const f of s.assets.js.sync) scripts.add(f);
   // after the shell's own files on a slow link: those run first
   for (const f of exposed?.assets.css.sync ?? []) tags.push(`<link rel="preload" href="${at(f)}" as="style" fetchpriority="low" />`);
-  for (const f of scripts) tags.push(`<script async src="${at(f)}" fetchpriority="low"></script>`);
+  for (const f of scripts)
+    tags.push(`<script async src="${at(f)}" fetchpriority="low" data-remote-chunk="${escapeAttr(remote.name)}"></script>`);
   return tags;
 }
 

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemotesManifest } from '@app/kit';
 import { isRemoteUnavailable } from './errorLoadRemotePlugin';
+import { hintedChunksRun } from './hintedChunks';
 
 let registered: RemotesManifest['remotes'] = [];
 let registering: Promise<void> | undefined;
@@ -82,7 +83,9 @@ export function loadScreen<P>(id: string, retry = false): Promise<ScreenModule<P
 
 async function loadOnce<P>(id: string): Promise<ScreenModule<P> | null> {
   await registering;
-  if (!registered.some((r) => r.name === id.split('/')[0])) return null;
+  const container = id.split('/')[0]!;
+  if (!registered.some((r) => r.name === container)) return null;
+  await hintedChunksRun(container);
   try {
     const mod = await loadRemote<ScreenModule<P>>(id);
     if (!mod || isRemoteUnavailable(mod) || typeof mod.default !== 'function') return null;
