@@ -285,7 +285,7 @@ async function sharedAssets(origin: string): Promise<Map<string, Map<string, str
 }
 
 export async function runFrontend(
-  runs = Number(process.env.BENCH_PAGE_RUNS ?? 25),
+  runs = Number(process.env.BENCH_PAGE_RUNS ?? 40),
   surveyRuns = Number(process.env.BENCH_SURVEY_RUNS ?? 3),
 ): Promise<FrontendResult> {
   const failures: string[] = [];
@@ -351,10 +351,10 @@ export async function runFrontend(
     chromium = browser.version();
     // Runs alternate between the two builds (federated, single bundle, federated, ...) so that a machine growing
     // slower or faster during the bench moves both alike instead of landing in their ratio.
-    const samples = new Map<string, { cold: PageSample[]; warm: PageSample[]; again: PageSample[] }>();
+    const samples = new Map<string, { cold: PageSample[]; warm: PageSample[] }>();
     const slot = (variant: string, p: string) => {
       const key = `${variant} ${p}`;
-      if (!samples.has(key)) samples.set(key, { cold: [], warm: [], again: [] });
+      if (!samples.has(key)) samples.set(key, { cold: [], warm: [] });
       return samples.get(key)!;
     };
     for (let i = 0; i < runs; i++) {
@@ -362,21 +362,13 @@ export async function runFrontend(
         for (const variant of VARIANTS) {
           // the browser's flags (e2e/lib/browser.ts) resolve only localhost
           const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
-          const { cold, warm, again } = slot(variant, p);
+          const { cold, warm } = slot(variant, p);
           let context: BrowserContext | undefined;
           try {
             context = await watchedContext(browser, auth);
             const page = await context.newPage();
             cold.push(await measure(page, () => page.goto(origin + p, { waitUntil: 'commit' }), assetsByApp));
             warm.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
-            if (variant === 'federated') {
-              // a returning visit: the worker installed by the first visit controls the page and has read the
-              // answers once through its own cache, as after any earlier visit
-              await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
-              await page.reload();
-              await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-              again.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp, true));
-            }
           } catch (e) {
             if (process.env.BENCH_DEBUG && context) {
               const pg = context.pages()[0];
@@ -400,20 +392,22 @@ export async function runFrontend(
     }
     for (const variant of VARIANTS) {
       for (const p of PAGES) {
-        const { cold, warm, again } = slot(variant, p);
+        const { cold, warm } = slot(variant, p);
         results.push({ variant, page: p, cache: 'cold', samples: cold }, { variant, page: p, cache: 'warm', samples: warm });
-        if (again.length) returning.push({ variant, page: p, cache: 'warm', samples: again });
         process.stderr.write(
           `  ${variant} ${p}: chart cold ${median(cold.map((s) => s.chartMs)).toFixed(0)} ms, warm ${median(warm.map((s) => s.chartMs)).toFixed(0)} ms\n`,
         );
       }
     }
-    // Headers and API bytes, on loads of their own: listening to every response would slow the timed loads (measure)
+    // Headers and API bytes, on loads of their own: listening to every response would slow the timed loads (measure).
+    // The returning visits too: the worker's install compiles every remote's files, CPU that ran on into whichever
+    // build's timed loads came next.
     for (const variant of VARIANTS) {
       const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
       for (const p of PAGES) {
         const cold: PageSample[] = [];
         const warm: PageSample[] = [];
+        const again: PageSample[] = [];
         for (let i = 0; i < surveyRuns; i++) {
           let context: BrowserContext | undefined;
           try {
@@ -421,6 +415,14 @@ export async function runFrontend(
             const page = await context.newPage();
             cold.push(await measure(page, () => page.goto(origin + p, { waitUntil: 'commit' }), assetsByApp, true));
             warm.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp, true));
+            if (variant === 'federated') {
+              // a returning visit: the worker installed by the first visit controls the page and has read the
+              // answers once through its own cache, as after any earlier visit
+              await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
+              await page.reload();
+              await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+              again.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp, true));
+            }
           } catch (e) {
             failures.push(`survey of ${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
           } finally {
@@ -428,6 +430,7 @@ export async function runFrontend(
           }
         }
         surveys.push({ variant, page: p, cache: 'cold', samples: cold }, { variant, page: p, cache: 'warm', samples: warm });
+        if (again.length) returning.push({ variant, page: p, cache: 'warm', samples: again });
       }
     }
     const redraws: RedrawResult[] = [];

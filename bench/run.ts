@@ -575,7 +575,7 @@ out.push(
   '```',
   '',
   'Environment: `BENCH_USERS`, `BENCH_YEARS`, `BENCH_LONG_YEARS` (seed), `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/weight_bench, created if missing), ' +
-    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (25), `BENCH_SURVEY_RUNS` (3: loads that read headers and API bytes), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
+    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (40), `BENCH_SURVEY_RUNS` (3: loads that read headers and API bytes, and the returning visits), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
   '',
 );
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
