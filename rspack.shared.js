@@ -13,6 +13,22 @@ const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 const rootPkg = require('./package.json');
 const kitPkg = require('./kit/package.json');
 
+/**
+ * The federation runtime as ES modules, where the plugin would bundle its CommonJS build: only then can the bundler
+ * leave out what the shell never runs (the manifest and preloading code, with `disableSnapshot`), a quarter of the
+ * shell's first script. Every entry point that pulls it in is mapped, or the page would carry both builds.
+ */
+const RUNTIME_AS_ESM = Object.fromEntries(
+  [
+    '@module-federation/webpack-bundler-runtime',
+    '@module-federation/inject-external-runtime-core-plugin',
+    '@module-federation/runtime',
+  ].map((name) => {
+    const cjs = require.resolve(name);
+    return [cjs, cjs.replace(/\.cjs$/, '.js')];
+  }),
+);
+
 /** The version every app must agree on: root `overrides`, else kit's exact pin. */
 function pinned(name) {
   const version = rootPkg.overrides?.[name] ?? kitPkg.dependencies?.[name];
@@ -159,7 +175,10 @@ export function createConfig(app) {
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        alias: app.isHost ? RUNTIME_AS_ESM : {},
+      },
       module: {
         rules: [
           swcRule(/\.tsx$/, true),
@@ -185,9 +204,11 @@ export function createConfig(app) {
           // One copy of the federation runtime on the page: the shell provides it, remotes built for production
           // use it (their remoteEntry.js halves). Dev builds keep their own, so a remote's dev server stands alone.
           // Only browsers run these bundles (the Node script loader stays out), and a remote loads no remotes of its own.
+          // The shell registers each remote at its remoteEntry.js (read from the manifest itself when the page did not name
+          // it: federation/manifestEntry.ts), so its runtime goes without the manifest handling.
           experiments: {
             ...(app.isHost ? { provideExternalRuntime: true } : { externalRuntime: borrowsRuntime }),
-            optimization: { target: 'web', disableRemote: borrowsRuntime },
+            optimization: { target: 'web', disableRemote: borrowsRuntime, disableSnapshot: app.isHost },
           },
         }),
         new rspack.HtmlRspackPlugin({

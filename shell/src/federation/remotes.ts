@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemotesManifest } from '@app/kit';
 import { isRemoteUnavailable } from './errorLoadRemotePlugin';
 import { hintedChunksRun } from './hintedChunks';
+import { entryFromManifest, isEntryManifest, isManifestEntry } from './manifestEntry';
 
 let registered: RemotesManifest['remotes'] = [];
 let registering: Promise<void> | undefined;
@@ -44,7 +45,8 @@ export function registerRemotesFromServer(fetchImpl: typeof fetch = fetch, doc: 
 async function register(fetchImpl: typeof fetch, doc: Document): Promise<void> {
   try {
     registered = remotesInPage(doc)?.remotes ?? (await currentRemotes(fetchImpl));
-    registerRemotes(registered);
+    // one listed at its manifest is registered when its screen is first asked for (atScript)
+    registerRemotes(registered.filter((r) => !isManifestEntry(r.entry)));
   } catch (error) {
     // Without the list the shell still renders its own screens; remote routes show their panel.
     console.error('[shell] could not read /remotes.json:', error);
@@ -84,7 +86,7 @@ export function loadScreen<P>(id: string, retry = false): Promise<ScreenModule<P
 async function loadOnce<P>(id: string): Promise<ScreenModule<P> | null> {
   await registering;
   const container = id.split('/')[0]!;
-  if (!registered.some((r) => r.name === container)) return null;
+  if (!(await atScript(container))) return null;
   await hintedChunksRun(container);
   try {
     const mod = await loadRemote<ScreenModule<P>>(id);
@@ -111,6 +113,29 @@ async function loadAgain<P>(id: string, anyway: boolean): Promise<ScreenModule<P
   registered = registered.map((r) => (r.name === name ? again : r));
   registerRemotes([again], { force: true });
   return loadOnce<P>(id);
+}
+
+/**
+ * Makes sure the runtime knows the remote at its remoteEntry.js: a remote listed at its manifest (remotes.json names
+ * each so) is registered again at the script the manifest names now. False when the remote is unknown or its manifest
+ * cannot be read (the remote is down).
+ */
+async function atScript(name: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const remote = registered.find((r) => r.name === name);
+  if (!remote) return false;
+  if (!isManifestEntry(remote.entry)) return true;
+  try {
+    const res = await fetchImpl(remote.entry);
+    const manifest: unknown = res.ok ? await res.json() : undefined;
+    if (!isEntryManifest(manifest)) throw new Error(`${remote.entry} answered ${res.status} without a remote entry`);
+    const script = { name, entry: entryFromManifest(remote.entry, manifest, window.location.href) };
+    registered = registered.map((r) => (r.name === name ? script : r));
+    registerRemotes([script], { force: true });
+    return true;
+  } catch (error) {
+    console.warn(`[shell] remote ${name} is unavailable:`, error instanceof Error ? error.message : error);
+    return false;
+  }
 }
 
 /** remotes.json: each remote at its manifest, which always names its current files (no-cache: a 304 while unchanged). */
