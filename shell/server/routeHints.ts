@@ -60,12 +60,13 @@ export function remotesTag(remotes: Array<{ name: string; entry: string }>, firs
 
 /**
  * The tags that let the browser fetch a route's remote screen while the shell's own scripts are still downloading,
- * instead of after them: its remoteEntry.js (preloaded: it runs on the shell's federation runtime, so the runtime
- * starts it), the exposed module's styles, and, run as soon as they arrive, the exposed module's chunks and the chunks of
- * shared modules the shell does not provide (the remote brings those itself, e.g. the chart). A chunk only registers
- * its modules with the remote's chunk list, so it may run before the remote's entry; when the screen is asked for, its
- * files are there already, instead of being fetched and run one after another. Each chunk's tag names its remote
- * (`data-remote-chunk`): the shell starts the remote once they have run (hintedChunks.ts).
+ * instead of after them: its remoteEntry.js, the exposed module's styles (preloaded; the shell applies them as it
+ * starts, hintedStyles.ts), and the exposed module's chunks with the chunks of shared modules the shell does not
+ * provide (the remote brings those itself, e.g. the chart). The scripts are deferred: they run in the page's order once
+ * it is parsed, after the shell's first script (named first in the page, so it starts the screen's reads before any of
+ * them runs), and a chunk only registers its modules with the remote's chunk list. When the screen is asked for, its
+ * entry has run and its files are there, instead of being fetched and run one after another. Each chunk's tag names
+ * its remote (`data-remote-chunk`): the shell starts the remote once they have run (hintedChunks.ts).
  */
 export function hintTags(
   remote: Pick<ResolvedRemote, 'url' | 'name'>,
@@ -74,23 +75,24 @@ export function hintTags(
   shellShared: Set<string>,
 ): string[] {
   const at = (file: string) => escapeAttr(baseOf(remote) + file);
-  const tags = [`<link rel="preload" href="${escapeAttr(remoteEntryUrl(remote, manifest))}" as="script" fetchpriority="low" />`];
+  const tags = [`<script defer src="${escapeAttr(remoteEntryUrl(remote, manifest))}" fetchpriority="low"></script>`];
   const exposed = manifest.exposes.find((e) => e.path === `./${expose}`);
   const scripts = new Set(exposed?.assets.js.sync ?? []);
   for (const s of manifest.shared) if (!shellShared.has(s.name)) for (const f of s.assets.js.sync) scripts.add(f);
   // after the shell's own files on a slow link: those run first
-  for (const f of exposed?.assets.css.sync ?? []) tags.push(`<link rel="preload" href="${at(f)}" as="style" fetchpriority="low" />`);
+  for (const f of exposed?.assets.css.sync ?? [])
+    tags.push(`<link rel="preload" href="${at(f)}" as="style" fetchpriority="low" data-remote-style="${escapeAttr(remote.name)}" />`);
   for (const f of scripts)
-    tags.push(`<script async src="${at(f)}" fetchpriority="low" data-remote-chunk="${escapeAttr(remote.name)}"></script>`);
+    tags.push(`<script defer src="${at(f)}" fetchpriority="low" data-remote-chunk="${escapeAttr(remote.name)}"></script>`);
   return tags;
 }
 
 /**
  * The shell's own files that load behind its async boundary: the app's chunk (from boot-assets.json, written by
  * the build) and the shared modules it provides. Named in the page, they download with main.js, not after it, and run
- * as soon as they arrive: a chunk only registers its modules, so when main.js asks for them they are there, instead of
- * being fetched and run one after another. Files only a later action loads (`lazy`: the entry dialog with the schemas
- * it checks with) are left to that action.
+ * right after it (deferred): a chunk only registers its modules, so when main.js asks for them they are there, instead
+ * of being fetched and run one after another; run before it, as they arrive, they held back its first reads. Files
+ * only a later action loads (`lazy`: the entry dialog with the schemas it checks with) are left to that action.
  */
 export function bootTags(shell: Pick<RemoteManifest, 'shared'>, bootFiles: string[], lazy: string[] = []): string[] {
   const files = new Set(bootFiles);
@@ -99,7 +101,7 @@ export function bootTags(shell: Pick<RemoteManifest, 'shared'>, bootFiles: strin
   return [...files].map((f) =>
     f.endsWith('.css')
       ? `<link rel="preload" href="/${escapeAttr(f)}" as="style" />`
-      : `<script async src="/${escapeAttr(f)}" fetchpriority="high"></script>`,
+      : `<script defer src="/${escapeAttr(f)}" fetchpriority="high"></script>`,
   );
 }
 

@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemotesManifest } from '@app/kit';
 import { isRemoteUnavailable } from './errorLoadRemotePlugin';
 import { hintedChunksRun } from './hintedChunks';
+import { applyHintedStyles } from './hintedStyles';
 import { entryFromManifest, isEntryManifest, isManifestEntry } from './manifestEntry';
 
 let registered: RemotesManifest['remotes'] = [];
@@ -61,7 +62,9 @@ export type ScreenModule<P> = { default: React.ComponentType<P> };
  * then finds it on its way.
  */
 export function prefetchScreen(id: string | undefined): void {
-  if (id) void loadScreen(id);
+  if (!id) return;
+  applyHintedStyles(id.split('/')[0]!);
+  void loadScreen(id);
 }
 
 const loading = new Map<string, Promise<ScreenModule<unknown> | null>>();
