@@ -11,10 +11,10 @@ function hint(container: string, href: string): HTMLLinkElement {
   return l;
 }
 
-const applied = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+const applied = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
 
 afterEach(() => {
-  document.head.querySelectorAll('link').forEach((l) => l.remove());
+  document.querySelectorAll('link').forEach((l) => l.remove());
 });
 
 describe('the styles a page preloaded for its first screen', () => {
@@ -25,6 +25,16 @@ describe('the styles a page preloaded for its first screen', () => {
     expect(applied().map((l) => [l.getAttribute('href'), l.getAttribute('data-rspack-loading')])).toEqual([
       [`${location.origin}/remotes/overview/assets/expose.r1.css`, '1'],
     ]);
+  });
+
+  it('come after the shell’s own stylesheets, however late the shell adds those to the head', () => {
+    hint('mf_overview', '/remotes/overview/assets/expose.r1.css');
+    applyHintedStyles('mf_overview');
+    const kit = document.createElement('link');
+    kit.rel = 'stylesheet';
+    kit.setAttribute('href', '/assets/kit.css');
+    document.head.append(kit);
+    expect(applied().map((l) => new URL(l.href).pathname)).toEqual(['/assets/kit.css', '/remotes/overview/assets/expose.r1.css']);
   });
 
   it('are applied once, however often the screen is asked for', () => {

@@ -6,7 +6,7 @@ const LOADING = 'data-rspack-loading';
  * hints) now, while the shell starts, instead of when the remote asks for them: the remote's style loader finds each
  * link already in the page by its URL and takes it over (waiting for it while it still loads), where it would
  * otherwise add it and hold the screen back one more trip to the cache. Added by script, the links do not hold back
- * the first paint. Each is added once.
+ * the first paint. Each is added once, at the end of the body.
  */
 export function applyHintedStyles(container: string, doc: Document = document): void {
   const hints = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"][data-remote-style]')].filter(
@@ -25,6 +25,8 @@ export function applyHintedStyles(container: string, doc: Document = document): 
     // is taken away, so the loader tries again itself and fails the screen if it must, never shows it unstyled
     link.onload = () => link.removeAttribute(LOADING);
     link.onerror = () => link.remove();
-    doc.head.append(link);
+    // after everything in the head: the shell's own stylesheets, added there later, still come first in the cascade,
+    // as they did when the remote added its own at the head's end once the shell had booted
+    (doc.body ?? doc.head).append(link);
   }
 }
