@@ -1,4 +1,5 @@
 // The shell's first statement (shell/src/index.ts), run first in the single bundle too.
-import { startEarlyReads } from '@app/kit/early';
+import { applyCachedTheme, startEarlyReads } from '@app/kit/early';
 
 startEarlyReads();
+applyCachedTheme();

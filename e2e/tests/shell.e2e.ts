@@ -247,4 +247,40 @@ describe('dashboard', () => {
     await screenshot(page, 'shell-dashboard-desktop');
     await context.close();
   });
+
+  it('keeps a dark-mode user’s page dark from its first frame on a reload, not light until the app starts', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    await signIn(context, await createUser());
+    // the root's background at every frame, from the page's first
+    await context.addInitScript({
+      content: `(() => {
+        const seen = (window.__backgrounds = []);
+        const tick = () => {
+          seen.push(getComputedStyle(document.documentElement).backgroundColor);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      })();`,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('button', { name: 'Add Log' }).waitFor();
+    for (const load of ['first visit', 'reload']) {
+      if (load === 'reload') {
+        await page.reload();
+        await page.getByRole('button', { name: 'Add Log' }).waitFor();
+      }
+      await page.waitForTimeout(300);
+      const backgrounds = await page.evaluate(() => (window as unknown as { __backgrounds: string[] }).__backgrounds);
+      const light = backgrounds.filter((c) => {
+        const [r = 0, g = 0, b = 0] = (c.match(/\d+/g) ?? []).map(Number);
+        return r + g + b > 3 * 128;
+      });
+      expect(backgrounds.length, load).toBeGreaterThan(3);
+      expect(light, load).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@
 export * from './domain';
 export * from './state/types';
 export * from './state/storage';
+export { rememberTheme, THEME_STORAGE_KEY, type CachedTheme } from './state/cachedTheme';
 export * from './state/authSlice';
 export * from './state/preferencesSlice';
 export * from './state/entryDialogSlice';

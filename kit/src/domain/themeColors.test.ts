@@ -90,6 +90,14 @@ describe('the neutral colours of each appearance', () => {
       expect(root, name).toContain(`${name}: ${value};`);
   });
 
+  it('and holds the dark appearance of the default teal for a page set to dark before the shell has started', async () => {
+    const { readFileSync } = await import('node:fs');
+    const css = readFileSync(new URL('../styles.css', import.meta.url), 'utf8');
+    const dark = /:root\[data-scheme='dark'\] \{([^}]*)\}/.exec(css)![1]!;
+    for (const [name, value] of Object.entries(themeCustomProperties(DEFAULT_THEME_COLOR, 'dark')))
+      expect(dark, name).toContain(`${name}: ${value};`);
+  });
+
   it('gives the page every custom property it uses', () => {
     const props = themeCustomProperties('#eab308', 'dark');
     expect(props['--primary']).toBe('#eab308');

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { ColorSchemePreference } from '../domain/preferences';
 import type { Scheme } from '../domain/themeColors';
+import { deviceIsDark, resolveScheme } from '../state/cachedTheme';
 import { useAppSelector } from '../state/store';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -12,14 +12,8 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-const deviceIsDark = () => typeof window !== 'undefined' && !!window.matchMedia?.(DARK_QUERY).matches;
-
 /** The appearance a preference means on this device right now. */
-export function resolveScheme(preference: ColorSchemePreference, deviceDark: boolean): Scheme {
-  if (preference === 'LIGHT') return 'light';
-  if (preference === 'DARK') return 'dark';
-  return deviceDark ? 'dark' : 'light';
-}
+export { resolveScheme };
 
 /** The appearance in force: the user's choice, or the device's when they chose System (followed as it changes). */
 export function useColorScheme(): Scheme {

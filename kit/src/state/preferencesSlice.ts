@@ -1,8 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { mergePreferences, type Preferences } from '../domain/preferences';
-import { local, readJson } from './storage';
-
-export const PREFERENCES_STORAGE_KEY = 'preferences';
+import { local, PREFERENCES_STORAGE_KEY, readJson } from './storage';
 
 /** Stored preferences merged over the defaults; garbage in storage falls back to defaults. */
 export function loadPreferences(): Preferences {

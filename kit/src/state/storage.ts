@@ -2,6 +2,8 @@
 export const AUTH_STORAGE_KEY = 'auth';
 /** Each path's opening reads on its last visit, for the signed-in user (localStorage; api/readAhead.ts). */
 export const READ_AHEAD_STORAGE_KEY = 'readAhead';
+/** The user's display preferences on this device (localStorage; preferencesSlice.ts). */
+export const PREFERENCES_STORAGE_KEY = 'preferences';
 
 /**
  * Storage access that never throws: private modes and full quotas make Web Storage fail,

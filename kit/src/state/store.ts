@@ -3,12 +3,12 @@ import { useDispatch, useSelector, useStore } from 'react-redux';
 import { authSlice, AUTH_STORAGE_KEY, loadAuthState, PERSIST_STORAGE_KEY } from './authSlice';
 import { entryDialogSlice } from './entryDialogSlice';
 import { pendingEntriesSlice } from './pendingEntriesSlice';
-import { loadPreferences, preferencesSlice, PREFERENCES_STORAGE_KEY } from './preferencesSlice';
+import { loadPreferences, preferencesSlice } from './preferencesSlice';
 import { toastSlice } from './toastSlice';
 import { api } from '../api/apiSlice';
 import { API_REDUCER_PATH } from '../api/baseQuery';
 import { readAheadRecorder } from '../api/readAhead';
-import { local, session, writeJson } from './storage';
+import { local, PREFERENCES_STORAGE_KEY, session, writeJson } from './storage';
 
 /**
  * The one reducer of the page. Remotes add their own slices with `rootReducer.inject(slice)`

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore, DEFAULT_PREFERENCES, setPreferences } from '@app/kit';
+import { createAppStore, DEFAULT_PREFERENCES, readJson, setPreferences, THEME_STORAGE_KEY, type CachedTheme } from '@app/kit';
 import { ThemeSync } from './ThemeSync';
 
 function deviceDark(dark: boolean) {
@@ -67,5 +67,23 @@ describe('ThemeSync', () => {
       device.set(true);
     });
     expect(root().dataset.scheme).toBe('light');
+  });
+
+  it('remembers the theme it applied, for the next page to start in', () => {
+    deviceDark(true);
+    const store = createAppStore({ preferences: { ...DEFAULT_PREFERENCES, themeColor: '#eab308' } });
+    render(
+      <Provider store={store}>
+        <ThemeSync />
+      </Provider>,
+    );
+    const cached = readJson<CachedTheme>(localStorage, THEME_STORAGE_KEY)!;
+    expect(cached).toMatchObject({ preference: 'SYSTEM', scheme: 'dark' });
+    expect(cached.properties['--primary']).toBe('#eab308');
+    expect(cached.properties['--surface']).toBe('#18202a');
+    act(() => {
+      store.dispatch(setPreferences({ colorScheme: 'LIGHT' }));
+    });
+    expect(readJson<CachedTheme>(localStorage, THEME_STORAGE_KEY)).toMatchObject({ preference: 'LIGHT', scheme: 'light' });
   });
 });
