@@ -1,9 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Scheme } from '../domain/themeColors';
-import { deviceIsDark, resolveScheme } from '../state/cachedTheme';
+import { DARK_QUERY, deviceIsDark, resolveScheme } from '../state/cachedTheme';
 import { useAppSelector } from '../state/store';
-
-const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function subscribe(onChange: () => void): () => void {
   if (typeof window === 'undefined' || !window.matchMedia) return () => {};

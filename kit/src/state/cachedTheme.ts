@@ -12,7 +12,8 @@ export interface CachedTheme {
   properties: Record<string, string>;
 }
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
+/** The media query of a device set to dark. */
+export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** The appearance a preference means on a device that is (or is not) set to dark. */
 export function resolveScheme(preference: ColorSchemePreference, deviceDark: boolean): Scheme {
@@ -29,12 +30,18 @@ export function rememberTheme(theme: CachedTheme, storage: Storage | undefined =
   writeJson(storage, THEME_STORAGE_KEY, theme);
 }
 
+/**
+ * domain/preferences has the same check (isColorSchemePreference), but importing it would bring the date and period
+ * rules it also holds into the page's first script (11 KB).
+ */
+const isPreference = (value: unknown): value is ColorSchemePreference => value === 'LIGHT' || value === 'DARK' || value === 'SYSTEM';
+
 function isCachedTheme(value: unknown): value is CachedTheme {
   const t = value as CachedTheme | undefined;
   return (
     typeof t === 'object' &&
     t !== null &&
-    (t.preference === 'LIGHT' || t.preference === 'DARK' || t.preference === 'SYSTEM') &&
+    isPreference(t.preference) &&
     (t.scheme === 'light' || t.scheme === 'dark') &&
     typeof t.properties === 'object' &&
     t.properties !== null &&
@@ -71,5 +78,5 @@ export function applyCachedTheme(
 /** The appearance the stored preferences ask for, System when there are none. */
 function storedPreference(storage: Storage | undefined): ColorSchemePreference {
   const chosen = readJson<{ colorScheme?: unknown }>(storage, PREFERENCES_STORAGE_KEY)?.colorScheme;
-  return chosen === 'LIGHT' || chosen === 'DARK' ? chosen : 'SYSTEM';
+  return isPreference(chosen) ? chosen : 'SYSTEM';
 }

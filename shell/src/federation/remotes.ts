@@ -123,12 +123,12 @@ async function loadAgain<P>(id: string, anyway: boolean): Promise<ScreenModule<P
  * each so) is registered again at the script the manifest names now. False when the remote is unknown or its manifest
  * cannot be read (the remote is down).
  */
-async function atScript(name: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+async function atScript(name: string): Promise<boolean> {
   const remote = registered.find((r) => r.name === name);
   if (!remote) return false;
   if (!isManifestEntry(remote.entry)) return true;
   try {
-    const res = await fetchImpl(remote.entry);
+    const res = await fetch(remote.entry);
     const manifest: unknown = res.ok ? await res.json() : undefined;
     if (!isEntryManifest(manifest)) throw new Error(`${remote.entry} answered ${res.status} without a remote entry`);
     const script = { name, entry: entryFromManifest(remote.entry, manifest, window.location.href) };
