@@ -15,8 +15,10 @@ const kitPkg = require('./kit/package.json');
 
 /**
  * The federation runtime as ES modules, where the plugin would bundle its CommonJS build: only then can the bundler
- * leave out what the shell never runs (the manifest and preloading code, with `disableSnapshot`), a quarter of the
- * shell's first script. Every entry point that pulls it in is mapped, or the page would carry both builds.
+ * leave out what an app never runs: in the shell, the manifest and preloading code (`disableSnapshot`), a quarter of
+ * its first script; in a production remote, which borrows the shell's runtime, the code that loads remotes
+ * (`disableRemote`), half of its remoteEntry.js, which every page of its screen compiles and runs. Every entry point
+ * that pulls it in is mapped, or the page would carry both builds.
  */
 const RUNTIME_AS_ESM = Object.fromEntries(
   [
@@ -177,7 +179,7 @@ export function createConfig(app) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-        alias: app.isHost ? RUNTIME_AS_ESM : {},
+        alias: app.isHost || borrowsRuntime ? RUNTIME_AS_ESM : {},
       },
       module: {
         rules: [
