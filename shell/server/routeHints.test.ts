@@ -149,17 +149,9 @@ describe('the shell’s page with route hints', () => {
     });
   });
   afterAll(() => remote?.close());
-  /**
-   * The shell's server with the overview at the test's remote and every other remote nowhere. Its checks behind the
-   * pages are left out unless a test is about them: they would be requests no test here counts on.
-   */
+  /** The shell's server with the overview at the test's remote and every other remote nowhere. */
   const shellFor = (routeHints?: RouteHintsOptions) =>
-    createShellServer({
-      distDir: shellDist,
-      env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) },
-      log: () => {},
-      routeHints: { busyRecheckMs: 3_600_000, ...routeHints },
-    });
+    createShellServer({ distDir: shellDist, env: { ...NOWHERE, MF_OVERVIEW_PORT: String(port) }, log: () => {}, routeHints });
 
   it('names the other routes’ remotes as last checked, without asking them again for each page', async () => {
     const shell = shellFor();
@@ -194,32 +186,6 @@ describe('the shell’s page with route hints', () => {
     expect(requests.slice(asked)).toEqual(['/mf-manifest.json revalidate']);
     expect(next).toContain('graph.r3.js');
     expect(next).not.toContain('graph.r1.js');
-
-    // as the next tests expect it
-    await new Promise((r) => setTimeout(r, 1100));
-    writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify(manifest('r1')));
-  });
-
-  it('sends a page of a route in use without waiting for its remote, checked behind the pages, and stops when they stop', async () => {
-    const shell = shellFor({ sharedCheckMs: 2_000, busyRecheckMs: 150, busyForMs: 1_500 });
-    const first = await (await shell.request('/dashboard/overview')).text();
-    expect(first).toContain('graph.r1.js');
-
-    // the remote redeployed alone (a manifest written in a later second)
-    await new Promise((r) => setTimeout(r, 1100));
-    writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify(manifest('r4')));
-    await new Promise((r) => setTimeout(r, 400));
-    // the check behind the pages found it: the next page names the new files and asks the remote nothing itself
-    const asked = requests.length;
-    const next = await (await shell.request('/dashboard/overview')).text();
-    expect(requests.length).toBe(asked);
-    expect(next).toContain('graph.r4.js');
-
-    // no pages for a while: the remote is no longer asked every moment
-    await new Promise((r) => setTimeout(r, 1_700));
-    const quiet = requests.length;
-    await new Promise((r) => setTimeout(r, 600));
-    expect(requests.length).toBe(quiet);
 
     // as the next tests expect it
     await new Promise((r) => setTimeout(r, 1100));
@@ -287,7 +253,6 @@ describe('the shell’s page with route hints', () => {
         distDir: shellDist,
         env: { ...NOWHERE, MF_OVERVIEW_PORT: String((hanging.address() as AddressInfo).port) },
         log: () => {},
-        routeHints: { busyRecheckMs: 3_600_000 },
       });
       // it never answers: waiting for it would fail this test by its timeout
       const res = await shell.request('/dashboard/overview');

@@ -124,8 +124,8 @@ interface ManifestState {
   /** what the last finished check found: the manifest, or nothing when the remote was down or broken */
   current?: RemoteManifest;
   checking?: Promise<RemoteManifest | undefined>;
-  /** when the last check finished (performance.now()), a page's or one made behind the pages */
-  checkedAt?: number;
+  /** when a page of the remote's route last had its check finish (performance.now()) */
+  pageCheckedAt?: number;
 }
 
 /** Where the server reads a remote's manifest: its proxy upstream, or its own public URL when it has one. */
@@ -136,41 +136,32 @@ function manifestSource(remote: ResolvedRemote): string {
 /** How the shell's server checks the remotes its pages hint: shared by a route's pages, bounded in time, repeated. */
 export interface RouteHintsOptions {
   /**
-   * A page of a remote's route reuses a check of that remote finished this recently (another page's, or one made behind
-   * the pages), instead of asking the remote again: a burst of loads (many visitors, a reload right after a load) costs
-   * the remote's server one conditional request, and those pages are not held back by its round trip. Shorter than the
-   * quickest remote build, so the first page after a deploy still asks.
+   * A page of a remote's route reuses the check another page of that route made this recently, instead of asking the
+   * remote again: a burst of loads (many visitors, a reload right after a load) costs the remote's server one
+   * conditional request, and those pages are not held back by its round trip. Shorter than the quickest remote build,
+   * so the first page after a deploy still asks.
    */
   sharedCheckMs?: number;
   /** A remote slower than this is hinted as last seen. */
   timeoutMs?: number;
-  /** Every remote is checked this often while no page is being served, for the pages that name it as last seen. */
+  /** Every remote is checked this often, for the pages of other routes that name it as last seen. */
   recheckMs?: number;
-  /**
-   * While pages are being served, every remote is checked this often behind them: shorter than `sharedCheckMs`, so a
-   * page finds its remote checked a moment ago and goes out at once, instead of after a round trip to the remote's
-   * server. A remote redeployed alone is hinted at its new files within about this long; a page in that moment is
-   * hinted at the files it replaced, and the shell finds the new ones through remotes.json.
-   */
-  busyRecheckMs?: number;
-  /** How long after its last page the server counts as serving pages. */
-  busyForMs?: number;
 }
 
 /**
  * Route hints from the remotes' current manifests. The route's own remote is revalidated before its page goes out (a
- * 304 on an unchanged remote), unless it was within `sharedCheckMs`, so a remote redeployed alone is loaded and hinted
- * at its new files from the next check; a remote that is slow costs at most `timeoutMs` (its last manifest is used),
- * and a remote that is down goes without hints. While pages are being served, every remote is checked behind them each
- * `busyRecheckMs`, so no page waits for a remote's round trip; otherwise every `recheckMs`. The page's other remotes are
- * named as the last check found them: the page neither waits for three more servers nor has them answer while the
- * browser runs the screen's first reads. An entry gone since (that remote redeployed) costs the shell one more step:
- * it asks remotes.json for the remote's manifest before it gives up on a screen.
+ * 304 on an unchanged remote), unless a page of the same route did so within `sharedCheckMs`, so a remote redeployed
+ * alone is loaded and hinted at its new files from the next check; a remote that is slow costs at most `timeoutMs` (its
+ * last manifest is used), and a remote that is down goes without hints. The page's other remotes are named as the last
+ * check found them, and checked every `recheckMs` (and whenever a page of theirs is served): the page neither waits for
+ * three more servers nor has them answer while the browser runs the screen's first reads. An entry gone since (that
+ * remote redeployed) costs the shell one more step: it asks remotes.json for the remote's manifest before it gives up
+ * on a screen.
  */
 export function createRouteHints(
   remotes: ResolvedRemote[],
   distDir: string,
-  { sharedCheckMs = 2_000, timeoutMs = 300, recheckMs = 15_000, busyRecheckMs = 1_000, busyForMs = 60_000 }: RouteHintsOptions = {},
+  { sharedCheckMs = 2_000, timeoutMs = 300, recheckMs = 15_000 }: RouteHintsOptions = {},
 ) {
   const states = new Map<string, ManifestState>(remotes.map((r) => [r.name, {}]));
 
@@ -197,17 +188,20 @@ export function createRouteHints(
   function manifestOf(remote: ResolvedRemote): Promise<RemoteManifest | undefined> {
     const state = states.get(remote.name)!;
     state.checking ??= read(remote, state).then((manifest) => {
-      Object.assign(state, { current: manifest, checking: undefined, checkedAt: performance.now() });
+      Object.assign(state, { current: manifest, checking: undefined });
       return manifest;
     });
     return state.checking;
   }
 
-  /** The route's remote for its page: checked now, unless it was within `sharedCheckMs`. */
+  /** The route's remote for its page: checked now, unless a page of the route had it checked within `sharedCheckMs`. */
   function routeManifest(remote: ResolvedRemote): Promise<RemoteManifest | undefined> {
     const state = states.get(remote.name)!;
-    if (state.checkedAt !== undefined && performance.now() - state.checkedAt < sharedCheckMs) return Promise.resolve(state.current);
-    return manifestOf(remote);
+    if (state.pageCheckedAt !== undefined && performance.now() - state.pageCheckedAt < sharedCheckMs) return Promise.resolve(state.current);
+    return manifestOf(remote).then((manifest) => {
+      state.pageCheckedAt = performance.now();
+      return manifest;
+    });
   }
 
   /** The remote as the last check found it; one not found yet (started before the shell's server) is checked behind the page. */
@@ -218,19 +212,9 @@ export function createRouteHints(
   }
 
   // the first page load should not wait for every remote's first answer; a server with no page loads stays current too
-  let lastPageAt = -Infinity;
-  let checkedAllAt = performance.now();
   const checkAll = () => remotes.forEach((remote) => void manifestOf(remote));
   checkAll();
-  setInterval(
-    () => {
-      const now = performance.now();
-      if (now - lastPageAt >= busyForMs && now - checkedAllAt < recheckMs) return;
-      checkedAllAt = now;
-      checkAll();
-    },
-    Math.min(busyRecheckMs, recheckMs),
-  ).unref();
+  setInterval(checkAll, recheckMs).unref();
 
   /** Read per page load, like index.html, so a redeployed shell is hinted at its new files. */
   async function shellBoot(): Promise<{ shared: Set<string>; tags: string[] }> {
@@ -247,7 +231,6 @@ export function createRouteHints(
 
   /** The page's remotes (remotesTag), the shell's start-up files, and the route's remote screen. */
   return async function hintsFor(pathname: string): Promise<string[]> {
-    lastPageAt = performance.now();
     const screen = screenForPath(pathname);
     const [name, expose] = (screen?.split('/') ?? []) as [string?, string?];
     const [boot, manifests] = await Promise.all([
