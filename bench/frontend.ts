@@ -1,6 +1,7 @@
 // Page weight and time to the first chart in headless Chromium, for the production build served by
 // scripts/start.ts (federated: shell + four remotes) and for the bench's single bundle of the same
-// screens, cold cache (new browser context) and warm cache (reload in the same context).
+// screens, cold cache (new browser context), warm cache (reload in the same context) and hot (a second reload: the
+// scripts' code caches, written on the reload before, are now read).
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib/browser';
@@ -58,7 +59,8 @@ export interface PageSample {
 export interface PageResult {
   variant: (typeof VARIANTS)[number];
   page: string;
-  cache: 'cold' | 'warm';
+  /** cold: a new context; warm: its first reload (the browser writes each script's code cache); hot: the next one (reads them) */
+  cache: 'cold' | 'warm' | 'hot';
   samples: PageSample[];
 }
 
@@ -351,10 +353,10 @@ export async function runFrontend(
     chromium = browser.version();
     // Runs alternate between the two builds (federated, single bundle, federated, ...) so that a machine growing
     // slower or faster during the bench moves both alike instead of landing in their ratio.
-    const samples = new Map<string, { cold: PageSample[]; warm: PageSample[] }>();
+    const samples = new Map<string, { cold: PageSample[]; warm: PageSample[]; hot: PageSample[] }>();
     const slot = (variant: string, p: string) => {
       const key = `${variant} ${p}`;
-      if (!samples.has(key)) samples.set(key, { cold: [], warm: [] });
+      if (!samples.has(key)) samples.set(key, { cold: [], warm: [], hot: [] });
       return samples.get(key)!;
     };
     for (let i = 0; i < runs; i++) {
@@ -362,13 +364,14 @@ export async function runFrontend(
         for (const variant of VARIANTS) {
           // the browser's flags (e2e/lib/browser.ts) resolve only localhost
           const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
-          const { cold, warm } = slot(variant, p);
+          const { cold, warm, hot } = slot(variant, p);
           let context: BrowserContext | undefined;
           try {
             context = await watchedContext(browser, auth);
             const page = await context.newPage();
             cold.push(await measure(page, () => page.goto(origin + p, { waitUntil: 'commit' }), assetsByApp));
             warm.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
+            hot.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
           } catch (e) {
             if (process.env.BENCH_DEBUG && context) {
               const pg = context.pages()[0];
@@ -392,11 +395,14 @@ export async function runFrontend(
     }
     for (const variant of VARIANTS) {
       for (const p of PAGES) {
-        const { cold, warm } = slot(variant, p);
-        results.push({ variant, page: p, cache: 'cold', samples: cold }, { variant, page: p, cache: 'warm', samples: warm });
-        process.stderr.write(
-          `  ${variant} ${p}: chart cold ${median(cold.map((s) => s.chartMs)).toFixed(0)} ms, warm ${median(warm.map((s) => s.chartMs)).toFixed(0)} ms\n`,
+        const { cold, warm, hot } = slot(variant, p);
+        results.push(
+          { variant, page: p, cache: 'cold', samples: cold },
+          { variant, page: p, cache: 'warm', samples: warm },
+          { variant, page: p, cache: 'hot', samples: hot },
         );
+        const chart = (xs: PageSample[]) => median(xs.map((s) => s.chartMs)).toFixed(0);
+        process.stderr.write(`  ${variant} ${p}: chart cold ${chart(cold)} ms, warm ${chart(warm)} ms, hot ${chart(hot)} ms\n`);
       }
     }
     // Headers and API bytes, on loads of their own: listening to every response would slow the timed loads (measure).
