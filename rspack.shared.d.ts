@@ -14,6 +14,8 @@ export interface AppOptions {
 export function createConfig(
   app: AppOptions,
 ): (env: object, argv: { mode: 'production' | 'development' }) => Configuration | [Configuration, Configuration];
+/** One app's production build into `outDir` (a remote's standalone-page runtime left out). */
+export function buildProduction(app: AppOptions, outDir: string): Promise<void>;
 export function sharedDependencies(): Record<string, object>;
 export class HashedPageFiles {
   constructor(publicDir: string);

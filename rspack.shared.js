@@ -254,6 +254,25 @@ export function createConfig(app) {
 }
 
 /**
+ * One app's production build into `outDir`, not its dist/ (a remote's standalone-page runtime left out): for the tests
+ * that read what a build makes.
+ * @param {Parameters<typeof createConfig>[0]} app
+ * @param {string} outDir
+ */
+export async function buildProduction(app, outDir) {
+  const built = createConfig(app)({}, { mode: 'production' });
+  const config = Array.isArray(built) ? built[0] : built;
+  const compiler = rspack({ ...config, output: { ...config.output, path: outDir } });
+  try {
+    await new Promise((resolve, reject) =>
+      compiler.run((err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats.toString())) : resolve())),
+    );
+  } finally {
+    await new Promise((resolve) => compiler.close(resolve));
+  }
+}
+
+/**
  * A production remote leaves the federation runtime out (the shell lends it); its standalone page, run without the
  * shell, loads this separately compiled copy first. Built after the remote, whose build empties dist/.
  */

@@ -2,27 +2,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import rspack from '@rspack/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createConfig } from '../../rspack.shared.js';
+import { buildProduction } from '../../rspack.shared.js';
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'remote-build-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** This remote's production build, as its rspack.config.js makes it (without its standalone page's runtime). */
 async function buildRemote(): Promise<string> {
-  const built = createConfig({
-    dir: path.resolve(import.meta.dirname, '..'),
-    name: 'mf_overview',
-    port: 0,
-    exposes: { './Overview': './src/Overview.tsx' },
-  })({}, { mode: 'production' });
-  const remote = Array.isArray(built) ? built[0] : built;
-  const compiler = rspack({ ...remote, output: { ...remote.output, path: out } });
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString())) : resolve())),
+  await buildProduction(
+    { dir: path.resolve(import.meta.dirname, '..'), name: 'mf_overview', port: 0, exposes: { './Overview': './src/Overview.tsx' } },
+    out,
   );
-  await new Promise((r) => compiler.close(r));
   return readdirSync(out).find((f) => /^remoteEntry\.[0-9a-f]+\.js$/.test(f))!;
 }
 

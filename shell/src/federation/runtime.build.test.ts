@@ -2,28 +2,24 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import rspack from '@rspack/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createConfig } from '../../../rspack.shared.js';
+import { buildProduction } from '../../../rspack.shared.js';
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'shell-build-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** The shell's production build, as shell/rspack.config.js makes it, into a folder of its own. */
 async function buildShell(): Promise<string> {
-  const built = createConfig({
-    dir: path.resolve(import.meta.dirname, '../..'),
-    name: 'shell',
-    port: 0,
-    isHost: true,
-    runtimePlugins: ['./src/federation/errorLoadRemotePlugin.ts'],
-  })({}, { mode: 'production' });
-  const shell = Array.isArray(built) ? built[0] : built;
-  const compiler = rspack({ ...shell, output: { ...shell.output, path: out } });
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString())) : resolve())),
+  await buildProduction(
+    {
+      dir: path.resolve(import.meta.dirname, '../..'),
+      name: 'shell',
+      port: 0,
+      isHost: true,
+      runtimePlugins: ['./src/federation/errorLoadRemotePlugin.ts'],
+    },
+    out,
   );
-  await new Promise((r) => compiler.close(r));
   return readdirSync(path.join(out, 'assets')).find((f) => /^main\.[0-9a-f]+\.js$/.test(f))!;
 }
 
