@@ -5,14 +5,16 @@ import { serviceWorkerConfig } from './serviceWorker.config.js';
 // The dev server serves /remotes.json and proxies exactly like the production server does.
 const { remotesDevMiddleware } = await tsImport('./server/dev.ts', import.meta.url);
 
-const shell = createConfig({
+/** The shell's build, as its build test makes it too. */
+export const app = {
   dir: import.meta.dirname,
   name: 'shell',
   port: Number(process.env.SHELL_PORT ?? 3000),
   isHost: true,
   runtimePlugins: ['./src/federation/errorLoadRemotePlugin.ts'],
-  devServer: remotesDevMiddleware(),
-});
+};
+
+const shell = createConfig({ ...app, devServer: remotesDevMiddleware() });
 
 // Production builds also make the service worker (the offline app); the dev server runs without one.
 export default (env, argv) => {

@@ -4,16 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildProduction } from '../../rspack.shared.js';
+import { app } from '../rspack.config.js';
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'remote-build-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** This remote's production build, as its rspack.config.js makes it (without its standalone page's runtime). */
 async function buildRemote(): Promise<string> {
-  await buildProduction(
-    { dir: path.resolve(import.meta.dirname, '..'), name: 'mf_overview', port: 0, exposes: { './Overview': './src/Overview.tsx' } },
-    out,
-  );
+  await buildProduction(app, out);
   return readdirSync(out).find((f) => /^remoteEntry\.[0-9a-f]+\.js$/.test(f))!;
 }
 

@@ -4,22 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildProduction } from '../../../rspack.shared.js';
+import { app } from '../../rspack.config.js';
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'shell-build-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** The shell's production build, as shell/rspack.config.js makes it, into a folder of its own. */
 async function buildShell(): Promise<string> {
-  await buildProduction(
-    {
-      dir: path.resolve(import.meta.dirname, '../..'),
-      name: 'shell',
-      port: 0,
-      isHost: true,
-      runtimePlugins: ['./src/federation/errorLoadRemotePlugin.ts'],
-    },
-    out,
-  );
+  await buildProduction(app, out);
   return readdirSync(path.join(out, 'assets')).find((f) => /^main\.[0-9a-f]+\.js$/.test(f))!;
 }
 
