@@ -245,6 +245,39 @@ describe('the shell’s page with route hints', () => {
     expect(downHtml).toContain('{"name":"mf_overview","entry":"/remotes/overview/mf-manifest.json"}');
   });
 
+  it('serves a route’s pages even when a check of its remote never settles, and checks it again after', async () => {
+    const up: Server = createServer((_, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(manifest('r1'))),
+    );
+    await new Promise<void>((resolve) => up.listen(0, '127.0.0.1', resolve));
+    // a fetch whose promise neither resolves nor rejects, aborted or not: as one aborted while it read a body can be
+    let settles = false;
+    let asked = 0;
+    const fetchManifest: typeof fetch = (input, init) => {
+      if (String(input).includes(`:${(up.address() as AddressInfo).port}/`)) asked++;
+      return settles ? fetch(input, init) : new Promise<Response>(() => {});
+    };
+    try {
+      const shell = createShellServer({
+        distDir: shellDist,
+        env: { ...NOWHERE, MF_OVERVIEW_PORT: String((up.address() as AddressInfo).port) },
+        log: () => {},
+        routeHints: { fetch: fetchManifest, sharedCheckMs: 0 },
+      });
+      for (let page = 0; page < 2; page++) {
+        const res = await shell.request('/dashboard/overview');
+        expect(res.status).toBe(200);
+        expect(await res.text()).not.toMatch(OVERVIEW_HINT);
+      }
+      // each page asked again: a check that never settled was not held on to
+      expect(asked).toBeGreaterThanOrEqual(2);
+      settles = true;
+      expect(await (await shell.request('/dashboard/overview')).text()).toMatch(OVERVIEW_HINT);
+    } finally {
+      up.close();
+    }
+  });
+
   it('does not wait long for a remote that hangs', async () => {
     const hanging: Server = createServer(() => {});
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));

@@ -146,6 +146,26 @@ export interface RouteHintsOptions {
   timeoutMs?: number;
   /** Every remote is checked this often, for the pages of other routes that name it as last seen. */
   recheckMs?: number;
+  /** How the manifests are fetched (the global fetch). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Runs `work` with a signal that aborts after `ms`, and settles by then whatever `work` does. An aborted fetch does
+ * not always settle: a body it was reading can leave it pending, and a check that never settles would hold every page
+ * of its route.
+ */
+function within<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const reason = new DOMException(`no answer within ${ms} ms`, 'TimeoutError');
+      controller.abort(reason);
+      reject(reason);
+    }, ms);
+  });
+  return Promise.race([work(controller.signal), late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -161,23 +181,25 @@ export interface RouteHintsOptions {
 export function createRouteHints(
   remotes: ResolvedRemote[],
   distDir: string,
-  { sharedCheckMs = 2_000, timeoutMs = 300, recheckMs = 15_000 }: RouteHintsOptions = {},
+  { sharedCheckMs = 2_000, timeoutMs = 300, recheckMs = 15_000, fetch: fetchManifest = fetch }: RouteHintsOptions = {},
 ) {
   const states = new Map<string, ManifestState>(remotes.map((r) => [r.name, {}]));
 
   async function read(remote: ResolvedRemote, state: ManifestState): Promise<RemoteManifest | undefined> {
     const { cached } = state;
     try {
-      const res = await fetch(manifestSource(remote), {
-        headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
-        signal: AbortSignal.timeout(timeoutMs),
+      return await within(timeoutMs, async (signal) => {
+        const res = await fetchManifest(manifestSource(remote), { headers: cached?.etag ? { 'If-None-Match': cached.etag } : {}, signal });
+        if (res.status === 304 && cached) return cached.manifest;
+        if (!res.ok) {
+          await res.body?.cancel();
+          return undefined;
+        }
+        const manifest = (await res.json()) as RemoteManifest;
+        if (!manifest?.metaData?.remoteEntry || !Array.isArray(manifest.exposes) || !Array.isArray(manifest.shared)) return undefined;
+        state.cached = { etag: res.headers.get('etag') ?? undefined, manifest };
+        return manifest;
       });
-      if (res.status === 304 && cached) return cached.manifest;
-      if (!res.ok) return undefined;
-      const manifest = (await res.json()) as RemoteManifest;
-      if (!manifest?.metaData?.remoteEntry || !Array.isArray(manifest.exposes) || !Array.isArray(manifest.shared)) return undefined;
-      state.cached = { etag: res.headers.get('etag') ?? undefined, manifest };
-      return manifest;
     } catch (err) {
       // slow: the last manifest seen; down: no hints rather than hints at files that may be gone
       return err instanceof Error && err.name === 'TimeoutError' ? cached?.manifest : undefined;
