@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { formatWeightWithUnit, type PlausibilityResult, type UnitSystem } from '@app/kit';
 
 export type Doubt = Exclude<PlausibilityResult, { kind: 'ok' }>;
@@ -23,7 +23,8 @@ export function PlausibilityPrompt({ doubt, typedKg, unit, busy, onUseSuggestion
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const textId = useId();
-  useEffect(() => {
+  // as it is drawn, not a frame later: no moment with the focus left on Submit, and nothing can act on it there
+  useLayoutEffect(() => {
     ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [doubt]);
 
