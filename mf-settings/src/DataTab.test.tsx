@@ -325,9 +325,9 @@ describe('Settings → Data', () => {
     expect(await screen.findByText('No API tokens yet.')).toBeInTheDocument();
   });
 
-  it('deletes the account only after the password and a confirmation; then signs out', async () => {
+  it('deletes the account only after the password and a confirmation; then signs out to the landing page', async () => {
     let deleted = 0;
-    const { store } = await openData((call) => {
+    const { store, router } = await openData((call) => {
       if (call.method !== 'DELETE' || call.path !== '/api/users/me') return undefined;
       deleted++;
       const { currentPassword } = JSON.parse(call.body as string);
@@ -346,7 +346,9 @@ describe('Settings → Data', () => {
     await userEvent.type(screen.getByLabelText('Current password'), 'right-password');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
-    await waitFor(() => expect(store.getState().auth.accessToken).toBeNull());
+    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().auth.accessToken).toBeNull();
     expect(store.getState().auth.loggedOut).toBe(true);
     expect(deleted).toBe(2);
   });

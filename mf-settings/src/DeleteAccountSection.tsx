@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { api, Field, loggedOut, parseApiError, useAppDispatch } from '@app/kit';
+import { api, Field, loggedOut, parseApiError, useAppDispatch, useNavigate } from '@app/kit';
 import { useDeleteAccount } from './dataApi';
 import { useHasPassword } from './signInApi';
 
 /** The danger zone: password, then an explicit confirmation; afterwards the session is gone and the user is at '/'. */
 export function DeleteAccountSection() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [remove, deleting] = useDeleteAccount();
   // an account made through a sign-in provider has no password: a recent sign-in is asked for instead
   const hasPassword = useHasPassword();
@@ -28,8 +29,9 @@ export function DeleteAccountSection() {
   const confirm = async () => {
     try {
       await remove(hasPassword ? { currentPassword: password } : {});
-      // signed out on purpose: the dashboard's guard takes the user to the landing page
+      // signed out on purpose, and the landing page drawn before anything else can happen on this screen
       dispatch(loggedOut());
+      navigate('/', { flushSync: true });
       dispatch(api.util.resetApiState());
     } catch (e) {
       const parsed = parseApiError(e);

@@ -55,6 +55,7 @@ export interface RenderedSettings {
   store: AppStore;
   reload: ReturnType<typeof vi.fn>;
   unmount: () => void;
+  router: ReturnType<typeof createMemoryRouter>;
 }
 
 export function renderSettings(
@@ -70,7 +71,12 @@ export function renderSettings(
     auth: { user, accessToken: 'token-1', persist: false },
     preferences: { ...DEFAULT_PREFERENCES, unit: user.unitPreference, ...prefs },
   });
-  const router = createMemoryRouter([{ path: '/dashboard/settings', element: <Settings /> }], {
+  // the shell's landing page, where deleting the account leaves for
+  const routes = [
+    { path: '/dashboard/settings', element: <Settings /> },
+    { path: '/', element: <p>landing page</p> },
+  ];
+  const router = createMemoryRouter(routes, {
     initialEntries: [path],
   });
   const view = render(
@@ -78,7 +84,7 @@ export function renderSettings(
       <RouterProvider router={router} />
     </Provider>,
   );
-  return { calls: mock.calls, store, reload, unmount: view.unmount };
+  return { calls: mock.calls, store, reload, unmount: view.unmount, router };
 }
 
 /** Renders the screen against a fake server and waits until the form is there. */

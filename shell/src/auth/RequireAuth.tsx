@@ -35,8 +35,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   // the API could not be reached: the session is kept for the next try, the user is told
   if (restore === 'no-answer') return <Navigate to="/503" replace state={{ from: location.pathname + location.search }} />;
   if (!user || !accessToken) {
-    // Logging out leaves for the landing page (a new history entry: Back returns here and is asked to sign in);
-    // anything else (expired, never signed in, Back after logging out) asks to sign in.
+    // Signed out on purpose: the landing page (a new history entry: Back returns here and is asked to sign in). The
+    // log-out buttons go there themselves, drawn at once; this covers any other way of signing out on purpose.
+    // Anything else (expired, never signed in, Back after logging out) asks to sign in.
     if (loggedOut) return <Navigate to="/" />;
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }

@@ -10,6 +10,7 @@ import {
   selectUser,
   useAppDispatch,
   useAppSelector,
+  useNavigate,
 } from '@app/kit';
 import { loadEntryDialog } from '../entry/lazyEntryDialog';
 import { API_CACHE } from '../offline/workerNames';
@@ -18,15 +19,18 @@ import { API_CACHE } from '../offline/workerNames';
 export function Sidebar() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
-  // Auth is cleared at once; the dashboard's guard then takes the user to the landing page.
+  // Auth is cleared at once and the landing page drawn in the same task: the URL never names the landing page while
+  // the dashboard is still on screen, so even a quick Back finds the dashboard asking to sign in.
   const logOut = () => {
     // the data kept for reading offline belongs to this person
     if ('caches' in window) void caches.delete(API_CACHE);
     void dispatch(logoutUser());
+    navigate('/', { flushSync: true });
   };
 
   return (

@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, installFetchMock, json } from '@app/kit/testing';
+import { RequireAuth } from '../auth/RequireAuth';
+import { LandingPage } from '../screens/LandingPage';
+import { renderRoutes, signedIn } from '../test/renderWithStore';
+import { Sidebar } from './Sidebar';
+
+const routes = [
+  { path: '/', element: <LandingPage /> },
+  {
+    path: '/dashboard/overview',
+    element: (
+      <RequireAuth>
+        <Sidebar />
+      </RequireAuth>
+    ),
+  },
+  { path: '/login', element: <p>login page</p> },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('Sidebar', () => {
+  it('logs out to a landing page already drawn when the URL changes; Back at once asks to sign in', async () => {
+    const { calls } = installFetchMock((call) => (call.path === '/api/auth/logout' ? json(204) : apiError(404, 'Not found')));
+    const { store, router } = renderRoutes(routes, '/dashboard/overview', signedIn());
+    // what is on screen at the moment each URL is taken
+    const seen: string[] = [];
+    router.subscribe((state) => {
+      const onScreen = screen.queryByText('Track your weight.') ? 'landing' : screen.queryByText('login page') ? 'login' : 'dashboard';
+      seen.push(`${state.location.pathname} ${onScreen}`);
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(seen).toEqual(['/ landing']);
+    expect(store.getState().auth.accessToken).toBeNull();
+    expect(store.getState().auth.loggedOut).toBe(false);
+
+    await router.navigate(-1);
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/dashboard/overview' });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/auth/logout')).toHaveLength(1));
+  });
+});
