@@ -240,3 +240,21 @@ it('an unreachable database gives 503s with the error shape, and health reports 
     await database.close();
   }
 }, 30_000);
+
+it('a database that never answers: health says so within its 3 s instead of hanging', async () => {
+  const database = await openPostgres('postgres://postgres@127.0.0.1:1/none', 2);
+  try {
+    const app = createApp({
+      db: database.db,
+      config: testConfig(),
+      clock: new TestClock(),
+      log: () => {},
+      ping: () => new Promise<void>(() => {}),
+    });
+    const h = await app.request('/api/health');
+    expect(h.status).toBe(503);
+    expect(await h.json()).toEqual({ status: 'ok', db: 'unavailable' });
+  } finally {
+    await database.close();
+  }
+}, 30_000);

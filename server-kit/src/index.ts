@@ -1,2 +1,3 @@
 export * from './drain';
 export * from './serve';
+export * from './within';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { within } from '@app/server-kit';
 import type { ResolvedRemote } from './remotes';
 
 /**
@@ -148,24 +149,6 @@ export interface RouteHintsOptions {
   recheckMs?: number;
   /** How the manifests are fetched (the global fetch). */
   fetch?: typeof fetch;
-}
-
-/**
- * Runs `work` with a signal that aborts after `ms`, and settles by then whatever `work` does. An aborted fetch does
- * not always settle: a body it was reading can leave it pending, and a check that never settles would hold every page
- * of its route.
- */
-function within<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const reason = new DOMException(`no answer within ${ms} ms`, 'TimeoutError');
-      controller.abort(reason);
-      reject(reason);
-    }, ms);
-  });
-  return Promise.race([work(controller.signal), late]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
+import { within } from '@app/server-kit';
 import type { AppEnv, Deps } from '../types.js';
 import { validationHook } from '../lib/validation.js';
 import { unreadableRequest } from '../schemas/common.js';
@@ -27,7 +28,7 @@ export function healthRoutes(deps: Deps) {
     }),
     async (c) => {
       try {
-        await withTimeout(ping(), 3000);
+        await within(3000, () => ping());
         return c.json({ status: 'ok' as const, db: 'ok' as const }, 200);
       } catch {
         return c.json({ status: 'ok' as const, db: 'unavailable' as const }, 503);
@@ -53,20 +54,4 @@ export function healthRoutes(deps: Deps) {
   );
 
   return app;
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('timeout')), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
 }
