@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { within } from './within';
 
@@ -42,14 +43,16 @@ describe('within', () => {
   });
 
   it('ends a real fetch to a server that never answers', async () => {
-    const { createServer } = await import('node:http');
     const server = createServer(() => {
       /* holds every request open */
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    await expect(within(200, (signal) => fetch(`http://127.0.0.1:${port}/`, { signal }))).rejects.toMatchObject({ name: 'TimeoutError' });
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    try {
+      await expect(within(200, (signal) => fetch(`http://127.0.0.1:${port}/`, { signal }))).rejects.toMatchObject({ name: 'TimeoutError' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -28,7 +28,7 @@ export function healthRoutes(deps: Deps) {
     }),
     async (c) => {
       try {
-        await within(3000, () => ping());
+        await within(3000, ping);
         return c.json({ status: 'ok' as const, db: 'ok' as const }, 200);
       } catch {
         return c.json({ status: 'ok' as const, db: 'unavailable' as const }, 503);
