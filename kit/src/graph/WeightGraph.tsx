@@ -123,7 +123,7 @@ export function WeightGraph({
       }),
     [model, period, unit, themeColor, clickable, width, scheme],
   );
-  const description = useMemo(() => describeGraph(model, unit, averaging), [model, unit, averaging]);
+  const description = useMemo(() => describeGraph(model, unit, averaging, trendHistory), [model, unit, averaging, trendHistory]);
 
   if (model.status !== 'ok') {
     return (

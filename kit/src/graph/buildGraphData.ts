@@ -135,21 +135,27 @@ export function withTrend(
   };
 }
 
+/**
+ * The readings the drawn trend is computed from: the earlier ones that seed it, then the plotted points. The line,
+ * the forecast and the graph's description all read this one series, so they tell the same story.
+ */
+export function trendSeries(points: readonly GraphPoint[], history: readonly WeightEntry[] = []): WeightEntry[] {
+  const first = points[0]?.date;
+  const series: WeightEntry[] = [];
+  if (first) for (const h of history) if (h.date < first) series.push({ date: h.date, weightKg: h.weightKg });
+  for (const p of points) series.push({ date: p.date, weightKg: p.valueKg });
+  return series;
+}
+
 /** The trend of each plotted day, seeded by earlier readings, and the trend as it stood before the first point. */
 function trendByDate(
   points: readonly GraphPoint[],
   history: readonly WeightEntry[],
 ): { byDate: Map<DateString, number>; carried?: { date: DateString; trendKg: number } } {
+  const series = trendSeries(points, history);
   const first = points[0]?.date;
-  const series: WeightEntry[] = [];
   let lastEarlier: DateString | undefined;
-  if (first)
-    for (const h of history)
-      if (h.date < first) {
-        series.push({ date: h.date, weightKg: h.weightKg });
-        if (lastEarlier === undefined || h.date > lastEarlier) lastEarlier = h.date;
-      }
-  for (const p of points) series.push({ date: p.date, weightKg: p.valueKg });
+  for (const h of series) if (first && h.date < first && (lastEarlier === undefined || h.date > lastEarlier)) lastEarlier = h.date;
   const byDate = new Map<DateString, number>();
   for (const t of computeTrend(series)) byDate.set(t.date, t.trendKg);
   const carriedKg = lastEarlier === undefined ? undefined : byDate.get(lastEarlier);
@@ -368,10 +374,7 @@ export function buildGraphData(input: GraphInput): GraphModel {
   const goal = input.goal;
   if (goal && !averaged) {
     if (trendShown) {
-      const history = input.trendHistory ?? [];
-      const first = points[0]!.date;
-      const series = [...history.filter((h) => h.date < first), ...points.map((p) => ({ date: p.date, weightKg: p.valueKg }))];
-      const f = forecastGoal(series, goal);
+      const f = forecastGoal(trendSeries(points, input.trendHistory), goal);
       if (f.kind === 'on-track') {
         const last = points[points.length - 1]!;
         const target = toDisplayWeight(goal.targetWeightKg, unit);

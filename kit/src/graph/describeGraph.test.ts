@@ -29,6 +29,21 @@ describe('describeGraph', () => {
     );
   });
 
+  it('gives the rate of the trend as drawn, seeded by the readings before the period, as the Trend card does', () => {
+    // two weeks of losing 0.2 kg a day before this week; this week's three readings climb from 80.0 to 80.8, still
+    // under the trend, so the trend keeps falling
+    const before = Array.from({ length: 13 }, (_, i) => ({ date: addDaysToDate('2024-12-23', i), weightKg: 83 - 0.2 * i }));
+    const plotted = [
+      { date: '2025-01-06', weightKg: 80 },
+      { date: '2025-01-08', weightKg: 80.4 },
+      { date: '2025-01-10', weightKg: 80.8 },
+    ];
+    const model = buildGraphData({ ...base, entries: plotted, showTrend: true, trendHistory: before });
+    expect(describeGraph(model, 'METRIC', 'none', before)).toMatch(/Trend: down \d\.\d kg a week over the last two weeks\.$/);
+    // the week's readings alone would say the opposite
+    expect(describeGraph(model, 'METRIC')).toMatch(/Trend: up /);
+  });
+
   it('speaks the reader’s unit', () => {
     // 79.5 kg × 2.20462 = 175.27 → 175.3 lb
     expect(describeGraph(buildGraphData({ ...base, unit: 'IMPERIAL' }), 'IMPERIAL')).toContain('lowest 175.3 lb (08/01/2025)');

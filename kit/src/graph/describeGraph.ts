@@ -8,7 +8,9 @@ import {
   type UnitSystem,
   WAITING_TO_BE_SENT,
   weightUnitLabel,
+  type WeightEntry,
 } from '@app/kit';
+import { trendSeries } from './buildGraphData';
 import type { GraphModel, GraphPoint } from './types';
 
 const AVERAGE_NAMES = { weekly: 'Weekly averages', monthly: 'Monthly averages', yearly: 'Yearly averages' } as const;
@@ -25,7 +27,14 @@ function extreme(points: readonly GraphPoint[], pick: (a: GraphPoint, b: GraphPo
  * last, lowest and highest weight with their days, where the trend is heading over the last two weeks, and the weights
  * logged offline that are still waiting to be sent.
  */
-export function describeGraph(model: GraphModel, unit: UnitSystem, mode: 'none' | 'weekly' | 'monthly' | 'yearly' = 'none'): string {
+export function describeGraph(
+  model: GraphModel,
+  unit: UnitSystem,
+  mode: 'none' | 'weekly' | 'monthly' | 'yearly' = 'none',
+  // the readings before the plotted ones, as the drawn trend is seeded: without them a week's rate could contradict
+  // the trend line on screen and the overview's Trend card
+  trendHistory: readonly WeightEntry[] = [],
+): string {
   if (model.status !== 'ok') return model.message ?? '';
   if (model.averageLine) return `${model.averageLine.label} over the whole period.`;
   const points = model.points;
@@ -44,7 +53,7 @@ export function describeGraph(model: GraphModel, unit: UnitSystem, mode: 'none' 
     points.length > 1 ? `First ${at(first)}, last ${at(last)}; lowest ${at(low)}, highest ${at(high)}.` : `${at(first)}.`,
   ];
   if (!model.averaged) {
-    const rate = trendRate(computeTrend(points.map((p) => ({ date: p.date, weightKg: p.valueKg }))));
+    const rate = trendRate(computeTrend(trendSeries(points, trendHistory)));
     if (rate.kind === 'rate') {
       const perWeek = ratePerWeek(rate.kgPerDay, unit);
       const steady = Math.abs(rate.kgPerDay * 7) < STEADY_KG_PER_WEEK;
