@@ -24,9 +24,15 @@ export type ScreenModule<P> = { default: React.ComponentType<P> };
 
 export async function registerRemotesFromServer(): Promise<void> {}
 
+const MODULES = new Map(Object.entries(SCREENS).map(([id, screen]) => [id, { default: screen }]));
+
+/** Every screen is loaded from the start, as the federated shell's are once their remote has run. */
+export function loadedScreen<P>(id: string): ScreenModule<P> | undefined {
+  return MODULES.get(id) as ScreenModule<P> | undefined;
+}
+
 export async function loadScreen<P>(id: string): Promise<ScreenModule<P> | null> {
-  const screen = SCREENS[id];
-  return screen ? { default: screen as unknown as React.ComponentType<P> } : null;
+  return loadedScreen<P>(id) ?? null;
 }
 
 /** Every screen is in the bundle already: nothing to fetch early. */

@@ -238,6 +238,50 @@ describe('dashboard', () => {
     await context.close();
   });
 
+  it('loads a screen as the pointer heads for its link, so its first visit draws without Loading...', async () => {
+    const context = await newContext(browser);
+    await signIn(context, await createUser());
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    // the page names only the overview's remote: analytics' files are not here yet
+    const analyticsFiles = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((r) => new URL(r.name).pathname.startsWith('/remotes/analytics/') && r.name.endsWith('.js')),
+      );
+    expect(await analyticsFiles()).toEqual([]);
+
+    await page.getByRole('link', { name: 'Analytics' }).hover();
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((r) => /\/remotes\/analytics\/.*__federation_expose_Analytics.*\.js$/.test(r.name)),
+    );
+    // the screen's module runs once its files are here
+    await page.waitForTimeout(500);
+    // what the content area shows first after the click: the shell's "Loading..." or the screen itself
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __seen: string[] }).__seen = seen;
+      new MutationObserver(() => {
+        const state =
+          document.querySelector('h1')?.textContent === 'Analytics'
+            ? 'screen'
+            : document.querySelector('div.screen-loading')
+              ? 'loading'
+              : '';
+        if (state && seen.at(-1) !== state) seen.push(state);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen[0])).toBe('screen');
+    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).not.toContain('loading');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('folds the sidebar into a menu on a phone', async () => {
     const context = await newContext(browser, PHONE);
     await signIn(context, await createUser());

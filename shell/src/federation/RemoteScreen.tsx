@@ -1,18 +1,24 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useDocumentTitle } from '@app/kit';
-import { loadScreen, type ScreenModule } from './remotes';
+import { loadedScreen, loadScreen, type ScreenModule } from './remotes';
 
 type Props<P> = { id: string; props: P; title: string };
 
 type State<P> = { status: 'loading' } | { status: 'ready'; module: ScreenModule<P> } | { status: 'unavailable' };
 
-/** Renders a remote's exposed screen, or a panel with Retry if it cannot be loaded or crashes. */
+/**
+ * Renders a remote's exposed screen, or a panel with Retry if it cannot be loaded or crashes. A screen whose module is
+ * here already (loaded by the page's early start, ahead of its link's click, or on an earlier visit) is drawn in the
+ * first render, not after a commit of "Loading...".
+ */
 export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
   const [state, setState] = useState<State<P>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useDocumentTitle(title);
+  const ready = attempt === 0 ? loadedScreen<P>(id) : undefined;
 
   useEffect(() => {
+    if (ready) return;
     let cancelled = false;
     setState({ status: 'loading' });
     loadScreen<P>(id, attempt > 0).then((module) => {
@@ -22,19 +28,20 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
     return () => {
       cancelled = true;
     };
-  }, [id, attempt]);
+  }, [id, attempt, ready]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (state.status === 'loading') {
+  const shown: State<P> = ready ? { status: 'ready', module: ready } : state;
+  if (shown.status === 'loading') {
     return (
       <div className="screen-loading" role="status">
         Loading...
       </div>
     );
   }
-  if (state.status === 'unavailable') return <RemoteUnavailablePanel title={title} onRetry={retry} />;
-  const Screen = state.module.default;
+  if (shown.status === 'unavailable') return <RemoteUnavailablePanel title={title} onRetry={retry} />;
+  const Screen = shown.module.default;
   return (
     <ScreenErrorBoundary key={attempt} fallback={<RemoteUnavailablePanel title={title} onRetry={retry} />}>
       <Screen {...props} />

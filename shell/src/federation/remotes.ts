@@ -68,6 +68,13 @@ export function prefetchScreen(id: string | undefined): void {
 }
 
 const loading = new Map<string, Promise<ScreenModule<unknown> | null>>();
+/** Screens whose module is here, so a screen shown again, or loaded ahead of its link's click, draws at once. */
+const loaded = new Map<string, ScreenModule<unknown>>();
+
+/** The screen's module if it has loaded already (the runtime would hand back the same module), else undefined. */
+export function loadedScreen<P>(id: string): ScreenModule<P> | undefined {
+  return loaded.get(id) as ScreenModule<P> | undefined;
+}
 
 /**
  * Loads `<container>/<expose>`; resolves to null (never rejects) when the remote is unavailable. A load already on its
@@ -76,14 +83,28 @@ const loading = new Map<string, Promise<ScreenModule<unknown> | null>>();
  * manifest, as remotes.json names it now, and loaded once more before the screen gives up.
  */
 export function loadScreen<P>(id: string, retry = false): Promise<ScreenModule<P> | null> {
-  if (retry) return loadAgain<P>(id, true);
+  if (retry) return keep(id, loadAgain<P>(id, true));
+  const done = loaded.get(id);
+  if (done) return Promise.resolve(done as ScreenModule<P>);
   let load = loading.get(id);
   if (!load) {
-    load = loadOnce(id).then((mod) => mod ?? loadAgain(id, false));
+    load = keep(
+      id,
+      loadOnce(id).then((mod) => mod ?? loadAgain(id, false)),
+    );
     loading.set(id, load);
     void load.finally(() => loading.delete(id));
   }
   return load as Promise<ScreenModule<P> | null>;
+}
+
+/** Remembers a screen once it has loaded; one that failed is asked for afresh next time. */
+function keep<P>(id: string, load: Promise<ScreenModule<P> | null>): Promise<ScreenModule<P> | null> {
+  return load.then((mod) => {
+    if (mod) loaded.set(id, mod as ScreenModule<unknown>);
+    else loaded.delete(id);
+    return mod;
+  });
 }
 
 async function loadOnce<P>(id: string): Promise<ScreenModule<P> | null> {

@@ -13,6 +13,7 @@ import {
   useNavigate,
 } from '@app/kit';
 import { loadEntryDialog } from '../entry/lazyEntryDialog';
+import { screenIntent } from '../federation/screenIntent';
 import { API_CACHE } from '../offline/workerNames';
 
 /** The dashboard's sidebar; below 760 px it folds into a menu button. */
@@ -36,7 +37,7 @@ export function Sidebar() {
   return (
     <aside className={`sidebar${menuOpen ? ' sidebar-open' : ''}`}>
       <div className="sidebar-top">
-        <Link to="/dashboard/overview" className="brand" onClick={close}>
+        <Link to="/dashboard/overview" className="brand" onClick={close} {...screenIntent('/dashboard/overview')}>
           <Logo />
           <span>{PRODUCT_TITLE}</span>
         </Link>
@@ -55,19 +56,19 @@ export function Sidebar() {
           <Avatar src={user?.avatarUrl} />
           <div>
             <p className="sidebar-name">{fullName}</p>
-            <Link to="/dashboard/settings" className="sidebar-edit" onClick={close}>
+            <Link to="/dashboard/settings" className="sidebar-edit" onClick={close} {...screenIntent('/dashboard/settings')}>
               Edit
             </Link>
           </div>
         </div>
         <nav aria-label="Main" className="sidebar-nav">
-          <NavLink to="/dashboard/overview" onClick={close}>
+          <NavLink to="/dashboard/overview" onClick={close} {...screenIntent('/dashboard/overview')}>
             Overview
           </NavLink>
-          <NavLink to="/dashboard/analytics" onClick={close}>
+          <NavLink to="/dashboard/analytics" onClick={close} {...screenIntent('/dashboard/analytics')}>
             Analytics
           </NavLink>
-          <NavLink to="/dashboard/settings" onClick={close}>
+          <NavLink to="/dashboard/settings" onClick={close} {...screenIntent('/dashboard/settings')}>
             Settings
           </NavLink>
           <button

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Logo, logoutCompleted, PRODUCT_TITLE, useAppDispatch, useAppSelector, useDocumentTitle } from '@app/kit';
+import { screenIntent } from '../federation/screenIntent';
 import { HeroBlob, HeroChart } from './HeroArt';
 
 export function LandingPage() {
@@ -19,8 +20,10 @@ export function LandingPage() {
           <span>{PRODUCT_TITLE}</span>
         </Link>
         <nav className="landing-links" aria-label="Account">
-          <Link to="/register">Regiter</Link>
-          <Link to="/login" className="button button-primary">
+          <Link to="/register" {...screenIntent('/register')}>
+            Regiter
+          </Link>
+          <Link to="/login" className="button button-primary" {...screenIntent('/login')}>
             Login
           </Link>
         </nav>
@@ -33,7 +36,7 @@ export function LandingPage() {
           <p>
             <span>Effortless logging meets powerful analytics</span> <span>so you can stay on track and actually see what's working</span>
           </p>
-          <Link to="/register" className="button button-primary button-large">
+          <Link to="/register" className="button button-primary button-large" {...screenIntent('/register')}>
             Sign Up Today
           </Link>
         </section>
