@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,24 @@ const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn(
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const ANALYTICS = 'mf_analytics/Analytics';
+const SETTINGS = 'mf_settings/Settings';
+
+/** Records what the screen shows at each commit of the tree around it (its parent's renders: a route changing). */
+function Commits({ children, log }: { children: React.ReactNode; log: string[] }) {
+  return (
+    <>
+      <div data-testid="shown">{children}</div>
+      <Probe log={log} />
+    </>
+  );
+}
+
+function Probe({ log }: { log: string[] }) {
+  useLayoutEffect(() => {
+    log.push(document.querySelector('[data-testid="shown"]')?.textContent ?? '');
+  });
+  return null;
+}
 
 /** A fresh copy of the shell's remote loading (nothing loaded yet) and of RemoteScreen, the page's remotes registered. */
 async function freshShell() {
@@ -21,7 +40,7 @@ async function freshShell() {
 
 let unname = () => {};
 beforeEach(() => {
-  unname = nameRemotesInPage(['analytics']);
+  unname = nameRemotesInPage(['analytics', 'settings']);
   runtime.loadRemote.mockReset();
 });
 
@@ -73,6 +92,51 @@ describe('RemoteScreen', () => {
     } finally {
       warn.mockRestore();
       vi.unstubAllGlobals();
+    }
+  });
+
+  it('kept from one screen to the next, as the router keeps it, shows neither the last screen nor its crash', async () => {
+    let analyticsBroken = true;
+    function Analytics(): React.ReactElement {
+      if (analyticsBroken) throw new Error('a bug in this release');
+      return <h1>Analytics screen</h1>;
+    }
+    runtime.loadRemote.mockImplementation(async (id: string) =>
+      id === ANALYTICS ? { default: Analytics } : { default: () => <h1>Settings screen</h1> },
+    );
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { RemoteScreen, loadScreen } = await freshShell();
+      const log: string[] = [];
+      const view = render(
+        <Commits log={log}>
+          <RemoteScreen id={ANALYTICS} title="Analytics" props={{}} />
+        </Commits>,
+      );
+      expect(await screen.findByRole('heading', { name: 'Analytics is unavailable right now' })).toBeInTheDocument();
+
+      // the next screen, not yet loaded: its first commit shows Loading..., not the last screen's panel
+      log.length = 0;
+      view.rerender(
+        <Commits log={log}>
+          <RemoteScreen id={SETTINGS} title="Settings" props={{}} />
+        </Commits>,
+      );
+      expect(log[0]).toBe('Loading...');
+      expect(await screen.findByRole('heading', { name: 'Settings screen' })).toBeInTheDocument();
+
+      // back to the first, loaded and fixed in the meantime: its first commit draws it, not the screen before it
+      analyticsBroken = false;
+      await act(() => loadScreen(ANALYTICS));
+      log.length = 0;
+      view.rerender(
+        <Commits log={log}>
+          <RemoteScreen id={ANALYTICS} title="Analytics" props={{}} />
+        </Commits>,
+      );
+      expect(log[0]).toBe('Analytics screen');
+    } finally {
+      error.mockRestore();
     }
   });
 });

@@ -4,35 +4,37 @@ import { loadedScreen, loadScreen, type ScreenModule } from './remotes';
 
 type Props<P> = { id: string; props: P; title: string };
 
-type State<P> = { status: 'loading' } | { status: 'ready'; module: ScreenModule<P> } | { status: 'unavailable' };
+type State<P> = { id: string } & ({ status: 'loading' } | { status: 'ready'; module: ScreenModule<P> } | { status: 'unavailable' });
 
 /**
  * Renders a remote's exposed screen, or a panel with Retry if it cannot be loaded or crashes. A screen whose module is
  * here already (loaded by the page's early start, ahead of its link's click, or on an earlier visit) is drawn in the
- * first render, not after a commit of "Loading...".
+ * first render, not after a commit of "Loading...". The router keeps this component when one dashboard screen follows
+ * another, so what it holds (the module, a crash, the retries) counts only for the screen it was for.
  */
 export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
-  const [state, setState] = useState<State<P>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State<P>>({ id, status: 'loading' });
+  const [retries, setRetries] = useState({ id, count: 0 });
+  const attempt = retries.id === id ? retries.count : 0;
   useDocumentTitle(title);
   const ready = attempt === 0 ? loadedScreen<P>(id) : undefined;
 
   useEffect(() => {
     if (ready) return;
     let cancelled = false;
-    setState({ status: 'loading' });
+    setState({ id, status: 'loading' });
     loadScreen<P>(id, attempt > 0).then((module) => {
       if (cancelled) return;
-      setState(module ? { status: 'ready', module } : { status: 'unavailable' });
+      setState(module ? { id, status: 'ready', module } : { id, status: 'unavailable' });
     });
     return () => {
       cancelled = true;
     };
   }, [id, attempt, ready]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => setRetries((r) => ({ id, count: (r.id === id ? r.count : 0) + 1 })), [id]);
 
-  const shown: State<P> = ready ? { status: 'ready', module: ready } : state;
+  const shown: State<P> = ready ? { id, status: 'ready', module: ready } : state.id === id ? state : { id, status: 'loading' };
   if (shown.status === 'loading') {
     return (
       <div className="screen-loading" role="status">
@@ -43,7 +45,7 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
   if (shown.status === 'unavailable') return <RemoteUnavailablePanel title={title} onRetry={retry} />;
   const Screen = shown.module.default;
   return (
-    <ScreenErrorBoundary key={attempt} fallback={<RemoteUnavailablePanel title={title} onRetry={retry} />}>
+    <ScreenErrorBoundary key={`${id} ${attempt}`} fallback={<RemoteUnavailablePanel title={title} onRetry={retry} />}>
       <Screen {...props} />
     </ScreenErrorBoundary>
   );
