@@ -108,20 +108,18 @@ describe('RemoteScreen', () => {
     try {
       const { RemoteScreen, loadScreen } = await freshShell();
       const log: string[] = [];
-      const view = render(
+      // the route's screen, as the router swaps it inside the same RemoteScreen
+      const route = (id: string, title: string) => (
         <Commits log={log}>
-          <RemoteScreen id={ANALYTICS} title="Analytics" props={{}} />
-        </Commits>,
+          <RemoteScreen id={id} title={title} props={{}} />
+        </Commits>
       );
+      const view = render(route(ANALYTICS, 'Analytics'));
       expect(await screen.findByRole('heading', { name: 'Analytics is unavailable right now' })).toBeInTheDocument();
 
       // the next screen, not yet loaded: its first commit shows Loading..., not the last screen's panel
       log.length = 0;
-      view.rerender(
-        <Commits log={log}>
-          <RemoteScreen id={SETTINGS} title="Settings" props={{}} />
-        </Commits>,
-      );
+      view.rerender(route(SETTINGS, 'Settings'));
       expect(log[0]).toBe('Loading...');
       expect(await screen.findByRole('heading', { name: 'Settings screen' })).toBeInTheDocument();
 
@@ -129,11 +127,7 @@ describe('RemoteScreen', () => {
       analyticsBroken = false;
       await act(() => loadScreen(ANALYTICS));
       log.length = 0;
-      view.rerender(
-        <Commits log={log}>
-          <RemoteScreen id={ANALYTICS} title="Analytics" props={{}} />
-        </Commits>,
-      );
+      view.rerender(route(ANALYTICS, 'Analytics'));
       expect(log[0]).toBe('Analytics screen');
     } finally {
       error.mockRestore();
