@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib/browser';
+import { STARTUP_MARKS } from '../shell/src/startupMarks';
 import { measureGraphRedraw, type RedrawResult } from './graph-redraw.js';
 import { runLighthouse, type LighthouseRow } from './lighthouse.js';
 import {
@@ -29,6 +30,10 @@ export const PAGES = ['/dashboard/overview', '/dashboard/analytics'] as const;
 export const VARIANTS = ['federated', 'single bundle'] as const;
 const REMOTE_KEYS = ['auth', 'overview', 'analytics', 'settings'];
 
+/** A load's start-up milestones, in the order a load reaches them. */
+export const MILESTONES = ['parsed', 'start', 'modules', 'render', 'screen', 'app', 'chart'] as const;
+export type Milestone = (typeof MILESTONES)[number];
+
 export interface PageSample {
   chartMs: number;
   domContentLoadedMs: number;
@@ -43,6 +48,13 @@ export interface PageSample {
   /** shared package → apps whose copy of it was loaded (from each app's mf-manifest.json) */
   sharedFrom: Record<string, string[]>;
   jsFiles: string[];
+  /**
+   * When the load reached each start-up milestone, in ms from navigation start: the page parsed (domInteractive), the
+   * shell's own User Timing marks (shell/src/startupMarks.ts: its first statement, its modules ready, React asked to
+   * render, the first screen on the page), the app's first frame and the chart. A milestone the load never reached is
+   * left out.
+   */
+  milestones: Partial<Record<Milestone, number>>;
   /** The screen's API calls and their bodies unpacked (Resource Timing). */
   apiRequests: number;
   apiUncompressed: number;
@@ -225,7 +237,7 @@ async function measure(
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   page.off('response', onResponse);
   page.context().off('response', onApi);
-  const m = await page.evaluate(() => {
+  const m = await page.evaluate((marks) => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const js = res.filter((r) => /\.js(\?|$)/.test(new URL(r.name).pathname));
@@ -247,8 +259,19 @@ async function measure(
       apiRequests: api.length,
       // what the same calls would move without compression or conditional requests (bodies only)
       apiUncompressed: sum(api, 'decodedBodySize'),
+      milestones: {
+        parsed: nav.domInteractive,
+        ...Object.fromEntries(
+          Object.entries(marks).flatMap(([k, name]) => {
+            const mark = performance.getEntriesByName(name, 'mark')[0];
+            return mark ? [[k, mark.startTime]] : [];
+          }),
+        ),
+        app: (window as unknown as { __appPaintMs?: number }).__appPaintMs,
+        chart: (window as unknown as { __chartPaintMs: number }).__chartPaintMs,
+      } as Partial<Record<Milestone, number>>,
     };
-  });
+  }, STARTUP_MARKS);
   const sharedFrom: Record<string, string[]> = {};
   // an app's copy counts as loaded when every sync chunk of one of its share keys was loaded
   for (const [pkg, keys] of [

@@ -10,9 +10,9 @@ import { explainWeightQueries } from './plans.js';
 import { CEILING, ENDPOINT_KEYS, ENDPOINTS, HELLO, runApiLoad, type LoadRow } from './api-load.js';
 import type { CpuShares } from './lib/cpu.js';
 import { measureBuilds } from './build-times.js';
-import { PAGES, VARIANTS, runFrontend, type PageResult, type PageSample } from './frontend.js';
+import { MILESTONES, PAGES, VARIANTS, runFrontend, type Milestone, type PageResult, type PageSample } from './frontend.js';
 import { BENCH_DATABASE_URL, BENCH_DIR, ROOT, fmt, median, table } from './lib/common.js';
-import { ratioInterval } from './lib/stats.js';
+import { medianOfPresent, ratioInterval } from './lib/stats.js';
 
 const started = Date.now();
 const loadAtStart = os.loadavg();
@@ -62,7 +62,11 @@ try {
 }
 const autocannonVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version;
 const kb = (b: number) => `${fmt(b / 1024, 1)} KiB`;
-const ms = (x: number) => `${fmt(x, 0)} ms`;
+const ms = (x: number) => (Number.isFinite(x) ? `${fmt(x, 0)} ms` : 'n/a');
+const signedMs = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${fmt(Math.abs(x), 0)} ms` : 'n/a');
+/** Each start-up milestone's median over a cell's loads (a load that never reached one does not count for it). */
+const milestoneMedians = (r: PageResult): Record<Milestone, number> =>
+  Object.fromEntries(MILESTONES.map((k) => [k, medianOfPresent(r.samples.map((s) => s.milestones?.[k]))])) as Record<Milestone, number>;
 const pct = (x: number) => (Number.isFinite(x) ? `${fmt(x * 100, 1)} %` : 'n/a');
 const lat = (x: number) => (x < 10 ? fmt(x, 2) : fmt(x, 0));
 
@@ -403,6 +407,27 @@ if (front) {
     }
   out.push(table(['page', 'cache', 'ratio of medians', '95 % interval', 'target'], ratioRows), '');
 
+  out.push("### Where a load's time goes", '');
+  out.push(
+    'Medians of the same timed loads, in ms from navigation start, of when each reached each start-up milestone: **parsed** = the page parsed (domInteractive: its deferred scripts run from here); ' +
+      "**start** = the shell's first statement (its reads sent); **modules** = every module of the app loaded and run (in the federated page, once the federation runtime has agreed on the shared modules and their scripts have run); " +
+      "**render** = React asked to render; **screen** = the route's screen committed; **app** = the app's first frame; **chart** = the chart's first pixels. " +
+      "The shell marks its own milestones (User Timing, `shell/src/startupMarks.ts`), so the browser's performance timeline shows them too. The row under each pair is the federated build's lead (−) or lag (+) at each milestone.",
+    '',
+  );
+  const stageRows: (string | number)[][] = [];
+  for (const page of PAGES)
+    for (const cache of ['cold', 'warm', 'hot'] as const) {
+      const fed = resultOf('federated', page, cache);
+      const one = resultOf('single bundle', page, cache);
+      if (!fed?.samples.length || !one?.samples.length) continue;
+      const [a, b] = [milestoneMedians(fed), milestoneMedians(one)];
+      stageRows.push([page, cache, 'federated', ...MILESTONES.map((k) => ms(a[k]))]);
+      stageRows.push(['', '', 'single bundle', ...MILESTONES.map((k) => ms(b[k]))]);
+      stageRows.push(['', '', 'difference', ...MILESTONES.map((k) => signedMs(a[k] - b[k]))]);
+    }
+  out.push(table(['page', 'cache', 'build', ...MILESTONES], stageRows), '');
+
   out.push('### One React, one react-dom', '');
   out.push(
     'Renderers = react-dom renderers registered with a `__REACT_DEVTOOLS_GLOBAL_HOOK__` installed before any script (as e2e/tests/foundation.e2e.ts does). "Copies loaded from" = the apps whose shared chunks for that package (from each app\'s mf-manifest.json) were all loaded.',
@@ -612,6 +637,11 @@ function figures(): Record<string, number> {
       f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
       const ci = chartInterval(fed, one);
       if (ci) [f[`${base}.time_ratio_low`], f[`${base}.time_ratio_high`]] = ci;
+      const [fedAt, oneAt] = [milestoneMedians(fed), milestoneMedians(one)];
+      for (const k of MILESTONES) {
+        if (Number.isFinite(fedAt[k])) f[`${base}.milestone_ms.${k}.federated`] = fedAt[k];
+        if (Number.isFinite(oneAt[k])) f[`${base}.milestone_ms.${k}.single`] = oneAt[k];
+      }
       f[`api_bytes.${page.split('/').pop()}.${cache}.uncompressed`] = m(fed, 'apiUncompressed');
       const fedSurvey = surveyOf('federated', page, cache);
       if (fedSurvey?.samples.length) {

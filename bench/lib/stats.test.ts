@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile, ratioInterval } from './stats';
+import { median, medianOfPresent, percentile, ratioInterval } from './stats';
 
 describe('median and percentile', () => {
   it('take the middle of odd and even samples, unsorted', () => {
@@ -14,6 +14,11 @@ describe('median and percentile', () => {
     expect(percentile(xs, 50)).toBe(3);
     expect(percentile(xs, 100)).toBe(5);
     expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('medianOfPresent leaves out the loads that never reached a milestone, instead of counting them as 0', () => {
+    expect(medianOfPresent([40, undefined, 60, 50, Number.NaN])).toBe(50);
+    expect(medianOfPresent([undefined, undefined])).toBeNaN();
   });
 });
 

@@ -7,6 +7,10 @@ export const median = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+/** The median of the values a sample has: a load that never reached a milestone does not count as 0. */
+export const medianOfPresent = (xs: Array<number | undefined>): number =>
+  median(xs.filter((x): x is number => typeof x === 'number' && Number.isFinite(x)));
+
 export const percentile = (xs: number[], p: number): number => {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);

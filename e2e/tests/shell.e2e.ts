@@ -92,6 +92,32 @@ describe('routes and guards', () => {
 });
 
 describe('dashboard', () => {
+  it("marks the load's start-up milestones in the browser's performance timeline, once each and in order", async () => {
+    const context = await newContext(browser);
+    await signIn(context, await createUser());
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const marks = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('weightwise:'))
+          .map((m) => ({ name: m.name, at: m.startTime })),
+      );
+    const first = await marks();
+    expect(first.map((m) => m.name)).toEqual(['weightwise:start', 'weightwise:modules', 'weightwise:render', 'weightwise:screen']);
+    expect(first.map((m) => m.at)).toEqual([...first.map((m) => m.at)].sort((x, y) => x - y));
+    // the shell's first statement runs once the page is parsed (its scripts are deferred)
+    const parsed = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive);
+    expect(first[0]!.at).toBeGreaterThanOrEqual(parsed);
+    // another screen is not another start-up
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    expect(await marks()).toEqual(first);
+    await context.close();
+  });
+
   it('logs a weight through Add Log: saved, toast shown, stored by the API', async () => {
     const user = await createUser({ firstName: 'Grace', lastName: 'Hopper' });
     await api(user, 'POST', '/weights', { date: dayOffset(-1), weightKg: 71.2 }, 201);

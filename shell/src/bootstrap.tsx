@@ -6,6 +6,10 @@ import { App, createRouter } from './App';
 import { prefetchScreen, registerRemotesFromServer } from './federation/remotes';
 import { registerServiceWorker } from './offline/registerServiceWorker';
 import { screenForPath } from './screens/remoteRoutes';
+import { markStartup } from './startupMarks';
+
+// every module of the app is here and has run (in the federated page: the shared modules agreed on and loaded)
+markStartup('modules');
 
 async function start() {
   await registerRemotesFromServer();
@@ -22,6 +26,7 @@ async function start() {
   router.subscribe(({ location }) => {
     if (location.pathname !== path) readAhead(store, (path = location.pathname));
   });
+  markStartup('render');
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Provider store={store}>

@@ -1,5 +1,8 @@
 import { applyCachedTheme, startEarlyReads } from '@app/kit/early';
 import { prefetchScreen, registerRemotesFromServer, screenInPage } from './federation/remotes';
+import { markStartup } from './startupMarks';
+
+markStartup('start');
 
 // The screen's data is asked for first, before anything else loads (kit's client takes the answers over).
 startEarlyReads();

@@ -59,6 +59,18 @@ describe('RemoteScreen', () => {
     expect(document.title).toContain('Analytics');
   });
 
+  it("marks the page's first screen on the page once it is drawn, not while Loading... shows", async () => {
+    performance.clearMarks();
+    runtime.loadRemote.mockResolvedValue({ default: () => <h1>Analytics screen</h1> });
+    const { RemoteScreen } = await freshShell();
+    render(<RemoteScreen id={ANALYTICS} title="Analytics" props={{}} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(performance.getEntriesByName('weightwise:screen', 'mark')).toHaveLength(0);
+    await screen.findByRole('heading', { name: 'Analytics screen' });
+    expect(performance.getEntriesByName('weightwise:screen', 'mark')).toHaveLength(1);
+    performance.clearMarks();
+  });
+
   it('draws a screen already loaded in its first render, with no Loading... in between', async () => {
     runtime.loadRemote.mockResolvedValue({ default: () => <h1>Analytics screen</h1> });
     const { RemoteScreen, loadScreen, loadedScreen } = await freshShell();

@@ -1,5 +1,6 @@
-import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useDocumentTitle } from '@app/kit';
+import { markStartup } from '../startupMarks';
 import { loadedScreen, loadScreen, type ScreenModule } from './remotes';
 
 type Props<P> = { id: string; props: P; title: string };
@@ -35,6 +36,10 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
   const retry = useCallback(() => setRetries((r) => ({ id, count: (r.id === id ? r.count : 0) + 1 })), [id]);
 
   const shown: State<P> = ready ? { id, status: 'ready', module: ready } : state.id === id ? state : { id, status: 'loading' };
+  // the page's first screen is on the page (committed): the last of the start-up milestones
+  useLayoutEffect(() => {
+    if (shown.status === 'ready') markStartup('screen');
+  });
   if (shown.status === 'loading') {
     return (
       <div className="screen-loading" role="status">
