@@ -76,6 +76,15 @@ const rowOf = (rows: LoadRow[], target: string, c: number) => rows.find((r) => r
 /** The runs of one build, page and cache, if the frontend step ran. */
 const resultOf = (variant: PageResult['variant'], page: string, cache: PageResult['cache'], of = front?.results) =>
   of?.find((r) => r.variant === variant && r.page === page && r.cache === cache);
+/** Each page and cache both builds were measured at, the federated runs beside the single bundle's. */
+function* measuredPairs() {
+  for (const page of PAGES)
+    for (const cache of ['cold', 'warm', 'hot'] as const) {
+      const fed = resultOf('federated', page, cache);
+      const one = resultOf('single bundle', page, cache);
+      if (fed?.samples.length && one?.samples.length) yield { page, cache, fed, one };
+    }
+}
 /** The same, from the surveyed loads (every response listened to, never timed). */
 const surveyOf = (variant: PageResult['variant'], page: string, cache: PageResult['cache']) =>
   resultOf(variant, page, cache, front?.surveys);
@@ -390,21 +399,17 @@ if (front) {
     '',
   );
   const ratioRows: (string | number)[][] = [];
-  for (const page of PAGES)
-    for (const cache of ['cold', 'warm', 'hot'] as const) {
-      const fed = resultOf('federated', page, cache);
-      const one = resultOf('single bundle', page, cache);
-      if (!fed?.samples.length || !one?.samples.length) continue;
-      const chart = (r: PageResult) => r.samples.map((x) => x.chartMs);
-      const ci = chartInterval(fed, one);
-      ratioRows.push([
-        page,
-        cache,
-        `${fmt(median(chart(fed)) / median(chart(one)), 3)}×`,
-        ci ? `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}×` : 'n/a',
-        cache === 'cold' ? '≤ 1.1×' : cache === 'warm' ? '≤ 1.05×' : '',
-      ]);
-    }
+  for (const { page, cache, fed, one } of measuredPairs()) {
+    const chart = (r: PageResult) => r.samples.map((x) => x.chartMs);
+    const ci = chartInterval(fed, one);
+    ratioRows.push([
+      page,
+      cache,
+      `${fmt(median(chart(fed)) / median(chart(one)), 3)}×`,
+      ci ? `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}×` : 'n/a',
+      cache === 'cold' ? '≤ 1.1×' : cache === 'warm' ? '≤ 1.05×' : '',
+    ]);
+  }
   out.push(table(['page', 'cache', 'ratio of medians', '95 % interval', 'target'], ratioRows), '');
 
   out.push("### Where a load's time goes", '');
@@ -416,16 +421,12 @@ if (front) {
     '',
   );
   const stageRows: (string | number)[][] = [];
-  for (const page of PAGES)
-    for (const cache of ['cold', 'warm', 'hot'] as const) {
-      const fed = resultOf('federated', page, cache);
-      const one = resultOf('single bundle', page, cache);
-      if (!fed?.samples.length || !one?.samples.length) continue;
-      const [a, b] = [milestoneMedians(fed), milestoneMedians(one)];
-      stageRows.push([page, cache, 'federated', ...MILESTONES.map((k) => ms(a[k]))]);
-      stageRows.push(['', '', 'single bundle', ...MILESTONES.map((k) => ms(b[k]))]);
-      stageRows.push(['', '', 'difference', ...MILESTONES.map((k) => signedMs(a[k] - b[k]))]);
-    }
+  for (const { page, cache, fed, one } of measuredPairs()) {
+    const [a, b] = [milestoneMedians(fed), milestoneMedians(one)];
+    stageRows.push([page, cache, 'federated', ...MILESTONES.map((k) => ms(a[k]))]);
+    stageRows.push(['', '', 'single bundle', ...MILESTONES.map((k) => ms(b[k]))]);
+    stageRows.push(['', '', 'difference', ...MILESTONES.map((k) => signedMs(a[k] - b[k]))]);
+  }
   out.push(table(['page', 'cache', 'build', ...MILESTONES], stageRows), '');
 
   out.push('### One React, one react-dom', '');
@@ -625,34 +626,29 @@ function figures(): Record<string, number> {
     const hello = rowOf(load!.rows, HELLO, r.connections);
     if (hello) f[`${base}.share_of_hello`] = r.rps / hello.rps;
   }
-  for (const page of PAGES) {
-    for (const cache of ['cold', 'warm', 'hot'] as const) {
-      const fed = resultOf('federated', page, cache);
-      const one = resultOf('single bundle', page, cache);
-      if (!fed?.samples.length || !one?.samples.length) continue;
-      const m = (res: PageResult, k: keyof PageSample) => median(res.samples.map((x) => x[k] as number));
-      const base = `federation.${page.split('/').pop()}.${cache}`;
-      f[`${base}.bytes_ratio`] = m(fed, 'jsEncoded') / m(one, 'jsEncoded');
-      f[`${base}.requests_ratio`] = m(fed, 'requests') / m(one, 'requests');
-      f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
-      const ci = chartInterval(fed, one);
-      if (ci) [f[`${base}.time_ratio_low`], f[`${base}.time_ratio_high`]] = ci;
-      const [fedAt, oneAt] = [milestoneMedians(fed), milestoneMedians(one)];
-      for (const k of MILESTONES) {
-        if (Number.isFinite(fedAt[k])) f[`${base}.milestone_ms.${k}.federated`] = fedAt[k];
-        if (Number.isFinite(oneAt[k])) f[`${base}.milestone_ms.${k}.single`] = oneAt[k];
-      }
-      f[`api_bytes.${page.split('/').pop()}.${cache}.uncompressed`] = m(fed, 'apiUncompressed');
-      const fedSurvey = surveyOf('federated', page, cache);
-      if (fedSurvey?.samples.length) {
-        f[`api_bytes.${page.split('/').pop()}.${cache}.transferred`] = surveyed(fedSurvey, 'apiTransferred');
-        f[`api_bytes.${page.split('/').pop()}.${cache}.answered_304`] = surveyed(fedSurvey, 'api304');
-      }
-      const again = front?.returning?.find((x) => x.page === page);
-      if (cache === 'warm' && again?.samples.length) {
-        f[`api_bytes.${page.split('/').pop()}.returning.transferred`] = surveyed(again, 'apiTransferred');
-        f[`api_bytes.${page.split('/').pop()}.returning.answered_304`] = surveyed(again, 'api304');
-      }
+  for (const { page, cache, fed, one } of measuredPairs()) {
+    const m = (res: PageResult, k: keyof PageSample) => median(res.samples.map((x) => x[k] as number));
+    const base = `federation.${page.split('/').pop()}.${cache}`;
+    f[`${base}.bytes_ratio`] = m(fed, 'jsEncoded') / m(one, 'jsEncoded');
+    f[`${base}.requests_ratio`] = m(fed, 'requests') / m(one, 'requests');
+    f[`${base}.time_ratio`] = m(fed, 'chartMs') / m(one, 'chartMs');
+    const ci = chartInterval(fed, one);
+    if (ci) [f[`${base}.time_ratio_low`], f[`${base}.time_ratio_high`]] = ci;
+    const [fedAt, oneAt] = [milestoneMedians(fed), milestoneMedians(one)];
+    for (const k of MILESTONES) {
+      if (Number.isFinite(fedAt[k])) f[`${base}.milestone_ms.${k}.federated`] = fedAt[k];
+      if (Number.isFinite(oneAt[k])) f[`${base}.milestone_ms.${k}.single`] = oneAt[k];
+    }
+    f[`api_bytes.${page.split('/').pop()}.${cache}.uncompressed`] = m(fed, 'apiUncompressed');
+    const fedSurvey = surveyOf('federated', page, cache);
+    if (fedSurvey?.samples.length) {
+      f[`api_bytes.${page.split('/').pop()}.${cache}.transferred`] = surveyed(fedSurvey, 'apiTransferred');
+      f[`api_bytes.${page.split('/').pop()}.${cache}.answered_304`] = surveyed(fedSurvey, 'api304');
+    }
+    const again = front?.returning?.find((x) => x.page === page);
+    if (cache === 'warm' && again?.samples.length) {
+      f[`api_bytes.${page.split('/').pop()}.returning.transferred`] = surveyed(again, 'apiTransferred');
+      f[`api_bytes.${page.split('/').pop()}.returning.answered_304`] = surveyed(again, 'api304');
     }
   }
   const cpuFigures = (base: string, cpu?: CpuShares) => {

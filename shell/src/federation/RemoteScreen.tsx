@@ -37,9 +37,10 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
 
   const shown: State<P> = ready ? { id, status: 'ready', module: ready } : state.id === id ? state : { id, status: 'loading' };
   // the page's first screen is on the page (committed): the last of the start-up milestones
+  const drawn = shown.status === 'ready';
   useLayoutEffect(() => {
-    if (shown.status === 'ready') markStartup('screen');
-  });
+    if (drawn) markStartup('screen');
+  }, [drawn]);
   if (shown.status === 'loading') {
     return (
       <div className="screen-loading" role="status">
