@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { averageLineLabelPlugin } from './plugins/averageLineLabel';
+import { chartProbePlugin } from './plugins/chartProbe';
 import { guideLinePlugin, hoveredPoint } from './plugins/guideLine';
 
 function fakeCtx() {
@@ -88,5 +89,82 @@ describe('average line label', () => {
     const c = chart(100);
     draw(c, { text: null });
     expect(c.ctx.fillText).not.toHaveBeenCalled();
+  });
+});
+
+describe('chart probe', () => {
+  function probed() {
+    const attributes: Record<string, string> = {};
+    const writes: string[] = [];
+    const dataset = new Proxy(attributes, {
+      set(target, key, value) {
+        writes.push(String(key));
+        target[String(key)] = value;
+        return true;
+      },
+    });
+    const hidden = new Set<number>();
+    const chart = {
+      canvas: { dataset },
+      data: {
+        datasets: [
+          { label: 'Weight', pointRadius: 2, data: [] as unknown[] },
+          { label: 'Trend', pointRadius: 0, data: [] },
+        ],
+      },
+      getDatasetMeta: () => ({ data: new Array(98) }),
+      scales: { x: { ticks: [{ label: '2025' }, { label: '' }, { label: 'Jul' }] }, y: { min: 76, max: 84 } },
+      options: { plugins: { legend: { display: true } } },
+      isDatasetVisible: (i: number) => !hidden.has(i),
+      tooltip: { opacity: 0, title: [] as string[], body: [] as Array<{ lines: string[] }> },
+    };
+    const update = () => (chartProbePlugin.afterUpdate as any)(chart, {}, {});
+    const draw = () => (chartProbePlugin.afterDraw as any)(chart, {}, {});
+    return { chart, attributes, writes, hidden, update, draw };
+  }
+
+  it('says what the chart shows once it is updated: weights drawn, marker, x labels, legend and y span', () => {
+    const p = probed();
+    p.hidden.add(1);
+    p.update();
+    expect(p.attributes).toMatchObject({
+      pointsDrawn: '98',
+      markerRadius: '2',
+      xLabels: '2025|Jul',
+      legend: 'Weight|Trend (hidden)',
+      yRange: '76|84',
+    });
+  });
+
+  it('writes nothing while an animation redraws the same content', () => {
+    const p = probed();
+    p.update();
+    p.draw();
+    const written = p.writes.length;
+    for (let frame = 0; frame < 30; frame++) p.draw();
+    expect(p.writes).toHaveLength(written);
+  });
+
+  it('mirrors a tooltip as it opens and clears it as it fades, with no update in between', () => {
+    const p = probed();
+    p.update();
+    p.draw();
+    expect(p.attributes.tooltip).toBe('');
+    Object.assign(p.chart.tooltip, { opacity: 1, title: ['Mon 3 Mar 2025'], body: [{ lines: ['Weight: 80.1 kg'] }] });
+    p.draw();
+    expect(p.attributes.tooltip).toBe('Mon 3 Mar 2025|Weight: 80.1 kg');
+    p.chart.tooltip.opacity = 0;
+    p.draw();
+    expect(p.attributes.tooltip).toBe('');
+  });
+
+  it('rewrites only what an update changed', () => {
+    const p = probed();
+    p.update();
+    p.writes.length = 0;
+    p.chart.scales.y = { min: 70, max: 84 };
+    p.update();
+    expect(p.writes).toEqual(['yRange']);
+    expect(p.attributes.yRange).toBe('70|84');
   });
 });
