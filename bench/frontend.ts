@@ -2,6 +2,7 @@
 // scripts/start.ts (federated: shell + four remotes) and for the bench's single bundle of the same
 // screens, cold cache (new browser context), warm cache (reload in the same context) and hot (a second reload: the
 // scripts' code caches, written on the reload before, are now read).
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib/browser';
@@ -374,8 +375,9 @@ export async function runFrontend(
 
     browser = await launchBrowser();
     chromium = browser.version();
-    // Runs alternate between the two builds (federated, single bundle, federated, ...) so that a machine growing
-    // slower or faster during the bench moves both alike instead of landing in their ratio.
+    // Runs alternate between the two builds so that a machine growing slower or faster during the bench moves both
+    // alike instead of landing in their ratio, and which build goes first alternates from one run to the next, so
+    // that whatever the load before leaves behind (a busy server, the browser's clean-up) falls on both alike.
     const samples = new Map<string, { cold: PageSample[]; warm: PageSample[]; hot: PageSample[] }>();
     const slot = (variant: string, p: string) => {
       const key = `${variant} ${p}`;
@@ -384,7 +386,7 @@ export async function runFrontend(
     };
     for (let i = 0; i < runs; i++) {
       for (const p of PAGES) {
-        for (const variant of VARIANTS) {
+        for (const variant of i % 2 ? [...VARIANTS].reverse() : VARIANTS) {
           // the browser's flags (e2e/lib/browser.ts) resolve only localhost
           const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
           const { cold, warm, hot } = slot(variant, p);
@@ -533,4 +535,6 @@ if (isMain(import.meta.url)) {
     );
   }
   console.log(r.failures);
+  // BENCH_DUMP=file: every sample as JSON, for a closer look at one quick run
+  if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(r.results));
 }
