@@ -53,6 +53,17 @@ describe('accounts', () => {
     expect(issues(RegisterSchema, { ...base, firstName: '   ', password: '12345678' })).toEqual([['firstName', 'First name is required']]);
     expect(issues(RegisterSchema, { ...base, email: 'ada@', password: '12345678' })).toEqual([['email', 'Email is not valid']]);
   });
+  it('emails: a domain of dot-separated labels; an address too long is refused for its length alone', () => {
+    const ok = (email: string) => RegisterSchema.safeParse({ firstName: 'A', lastName: 'B', email, password: 'long-enough-1' }).success;
+    for (const good of ['ada@example.com', 'a.b+tag@mail.example.co.uk', ' ada@example.com ']) expect(ok(good)).toBe(true);
+    for (const bad of ['ada@example', 'ada@example..com', 'ada@.example.com', 'ada@example.com.', 'a@b@c.com', 'ada @example.com'])
+      expect(ok(bad)).toBe(false);
+    // a run of dots long enough to hold a server on a backtracking pattern: only the length is said
+    const hostile = `a@${'.'.repeat(60_000)}@`;
+    expect(issues(RegisterSchema, { firstName: 'A', lastName: 'B', email: hostile, password: 'long-enough-1' })).toEqual([
+      ['email', 'Email must be at most 254 characters'],
+    ]);
+  });
   it('a profile change refuses role and id, and implausible heights', () => {
     expect(issues(UpdateUserSchema, { role: 'ADMIN' })).toEqual([['role', expect.any(String)]]);
     expect(issues(UpdateUserSchema, { heightCm: 300 })).toEqual([['heightCm', 'Height must be greater than 0 and less than 300 cm']]);
