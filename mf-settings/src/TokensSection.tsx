@@ -52,7 +52,8 @@ export function TokensSection() {
       <h2 id="st-tokens">API tokens</h2>
       <p className="muted">
         For scripts and automations: send <code>Authorization: Bearer wt_…</code> with calls to the API. A read-only token can only read;
-        neither kind can manage tokens, change your email or password, or delete the account.
+        neither kind can manage tokens, change your email or password, or delete the account. Changing or resetting your password revokes
+        every token.
       </p>
       <div className="st-grid">
         <Field label="Token name" error={error}>

@@ -56,7 +56,7 @@ export async function deleteIdentity(db: Db, userId: string, provider: string): 
   return rows.length > 0;
 }
 
-/** Every identity of a user (deleting the account: under Citus the rows are not cascaded, being keyed elsewhere). */
+/** Every identity of a user: deleting the account (under Citus the rows are not cascaded, being keyed elsewhere), or recovering it by a password reset. */
 export async function deleteIdentitiesOf(db: Db, userId: string): Promise<void> {
   await db.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
 }

@@ -51,6 +51,16 @@ export async function revokeToken(db: Db, userId: string, id: string, now: Date)
   return rows.length > 0;
 }
 
+/** Revokes every live token of the user: a new password ends every way in that the old one let someone make. */
+export async function revokeAllTokens(db: Db, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length;
+}
+
 export type TokenPrincipal = {
   tokenId: string;
   userId: string;

@@ -5,6 +5,7 @@ import { passwordResets } from '../db/schema.js';
 import { memoryTransport } from '../mail/transport.js';
 import { call, describeDb, register, testConfig, uniqueEmail, type Ctx } from '../test/harness.js';
 import { hashResetToken } from './password-reset.js';
+import { countIdentities, insertIdentity } from '../repositories/identities.js';
 import type { Config } from '../config.js';
 
 const NEW_PASSWORD = 'violet-Harbour-42-kite';
@@ -78,6 +79,26 @@ describeDb('password reset', (ctx) => {
     expect((await call(app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
     expect((await call(app, 'GET', '/api/auth/token', { cookie: other.cookie })).status).toBe(401);
     expect((await call(app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
+  });
+
+  it('revokes every API token and unlinks every sign-in provider: nothing made with the old access outlives it', async () => {
+    const { app, mail } = appWithMail(ctx);
+    const u = await register(app);
+    const made = await call(app, 'POST', '/api/tokens', { token: u.token, body: { name: 'script', scope: 'read-write' } });
+    const apiToken = made.body.token as string;
+    expect((await call(app, 'GET', '/api/weights', { token: apiToken })).status).toBe(200);
+    const userId = u.user.id as string;
+    await insertIdentity(ctx.db, { userId, provider: 'github', subject: `gh-${userId}`, email: null, now: ctx.clock.now() });
+    expect(await countIdentities(ctx.db, userId)).toBe(1);
+
+    await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+    const token = tokenOf(mail.sent[0]!.text)!;
+    expect((await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: NEW_PASSWORD } })).status).toBe(204);
+    expect((await call(app, 'GET', '/api/weights', { token: apiToken })).status).toBe(403);
+    expect((await call(app, 'POST', '/api/weights', { token: apiToken, body: { date: '2024-01-01', weightKg: 80 } })).status).toBe(403);
+    expect(await countIdentities(ctx.db, userId)).toBe(0);
+    const login = await call(app, 'POST', '/api/auth/login', { body: { email: u.email, password: NEW_PASSWORD } });
+    expect((await call(app, 'GET', '/api/tokens', { token: login.body.accessToken })).body).toEqual([]);
   });
 
   it('refuses an expired link (30 minutes) and an unknown one', async () => {

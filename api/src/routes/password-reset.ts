@@ -15,6 +15,8 @@ import { loginEmailKey, reserveAttempt } from '../auth/rate-limit.js';
 import { invalidateOtherSessions } from '../auth/sessions.js';
 import { clear as clearLimit } from '../repositories/rate-limits.js';
 import { findUserByEmail, updateUser } from '../repositories/users.js';
+import { revokeAllTokens } from '../repositories/tokens.js';
+import { deleteIdentitiesOf } from '../repositories/identities.js';
 import {
   consumePasswordReset,
   insertPasswordReset,
@@ -151,7 +153,11 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       if (!userId) throw invalidLink();
       const updated = await updateUser(tx, userId, { passwordHash }, now);
       if (!updated) throw invalidLink();
+      // recovering the account ends every way in someone else may hold: sessions, API tokens and linked sign-in
+      // providers (an account registered in the owner's name before them could carry its maker's)
       await invalidateOtherSessions(tx, userId, null);
+      await revokeAllTokens(tx, userId, now);
+      await deleteIdentitiesOf(tx, userId);
       await retireOtherPasswordResets(tx, userId, now);
       return { email: updated.email, userId };
     });

@@ -195,9 +195,11 @@ describeDb('users', (ctx) => {
     expect((await call(ctx.app, 'PATCH', '/api/users/me', { token: a.token, body: { email: fresh } })).status).toBe(200);
   });
 
-  it('password change: needs current password, refuses common ones, ends other sessions and rotates the current', async () => {
+  it('password change: needs current password, refuses common ones, ends other sessions, revokes API tokens and rotates the current', async () => {
     const u = await register(ctx.app);
     const other = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
+    const apiToken = (await call(ctx.app, 'POST', '/api/tokens', { token: u.token, body: { name: 'script', scope: 'read' } })).body.token;
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: apiToken })).status).toBe(200);
     expect((await call(ctx.app, 'PATCH', '/api/users/me', { token: u.token, body: { password: 'brand-new-Secret-7' } })).status).toBe(422);
     const common = await call(ctx.app, 'PATCH', '/api/users/me', {
       token: u.token,
@@ -217,6 +219,7 @@ describeDb('users', (ctx) => {
     expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: other.body.accessToken })).status).toBe(403);
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/api/weights', { token: apiToken })).status).toBe(403);
     // the rotated session works
     expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: r.cookie })).status).toBe(200);
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: r.body.accessToken })).status).toBe(200);

@@ -14,6 +14,7 @@ import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
 import { findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch, type UserRow } from '../repositories/users.js';
 import { bumpDataVersion } from '../repositories/data-versions.js';
+import { revokeAllTokens } from '../repositories/tokens.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
 
@@ -137,6 +138,7 @@ export function userRoutes(deps: Deps) {
         // end every session of the user (other devices and the current one), then start a new current session
         const persistent = await isPersistentSession(tx, me.sessionId);
         await invalidateOtherSessions(tx, user.id, null);
+        await revokeAllTokens(tx, user.id, now);
         const rotated = await createSession(tx, user.id, persistent, now);
         return { updated, rotated };
       })
