@@ -4,14 +4,39 @@ import type { ParseProgress, ParseTask, ParseTaskResult } from './parse-task.js'
 
 let pool: ReturnType<typeof workerPool> | undefined;
 
+/**
+ * A parse that reports no progress for this long is stopped and its thread ended: the threads are shared by every
+ * user's imports, and a file that makes the parser spin must not hold one. Reading reports progress several times a
+ * second; the longest quiet stretch of a real file, a 5 MiB table parsed after it is read, takes seconds.
+ */
+export const PARSE_IDLE_LIMIT_MS = 60_000;
+
+export const PARSE_STOPPED = 'Reading the file took too long and was stopped. Check that it is an export of a supported app.';
+
 /** Parses an uploaded file in a worker thread, reporting how far it has read. */
-export async function parseInWorker(task: Omit<ParseTask, 'port'>, onProgress: (p: ParseProgress) => void): Promise<ParseTaskResult> {
-  pool ??= workerPool(new URL('./parse-task.ts', import.meta.url));
+export async function parseInWorker(
+  task: Omit<ParseTask, 'port'>,
+  onProgress: (p: ParseProgress) => void,
+  { idleLimitMs = PARSE_IDLE_LIMIT_MS }: { idleLimitMs?: number } = {},
+): Promise<ParseTaskResult> {
+  pool ??= workerPool(new URL('./parse-task.ts', import.meta.url), { maxOldGenerationSizeMb: 512 });
   const { port1, port2 } = new MessageChannel();
-  port1.on('message', onProgress);
+  const stop = new AbortController();
+  const idle = setTimeout(() => stop.abort(), idleLimitMs);
+  port1.on('message', (p: ParseProgress) => {
+    idle.refresh();
+    onProgress(p);
+  });
   try {
-    return (await pool.run({ ...task, port: port2 } satisfies ParseTask, { transferList: [port2] })) as ParseTaskResult;
+    return (await pool.run({ ...task, port: port2 } satisfies ParseTask, {
+      transferList: [port2],
+      signal: stop.signal,
+    })) as ParseTaskResult;
+  } catch (e) {
+    if (stop.signal.aborted) return { ok: false, message: PARSE_STOPPED };
+    throw e;
   } finally {
+    clearTimeout(idle);
     port1.close();
   }
 }
