@@ -18,14 +18,17 @@ export type StampOptions = {
   naiveIsUtc?: boolean;
 };
 
-// a time of day, optionally with seconds, a fraction, a 12-hour marker and a zone
-const TIME = String.raw`(?:[T ]|,\s*|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*([AaPp]\.?[Mm]\.?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?`;
+// a time of day, optionally with seconds, a fraction, a 12-hour marker and a zone; each optional part brings its own
+// spaces, so no two parts can share a run of them (a cell of many spaces is read in linear time)
+const TIME = String.raw`(?:[T ]|,\s*|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s*([AaPp]\.?[Mm]\.?))?(?:\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?))?`;
+/** No date, with its time and zone, is longer than this: a longer cell is refused before any pattern reads it. */
+export const MAX_STAMP_LENGTH = 64;
 const ISO = new RegExp(String.raw`^(\d{4})-(\d{1,2})-(\d{1,2})(?:${TIME})?$`, 'i');
 const YMD_DOTTED = new RegExp(String.raw`^(\d{4})[./](\d{1,2})[./](\d{1,2})(?:${TIME})?$`, 'i');
-/** d/M/yyyy or M/d/yyyy (the order is asked when the file cannot tell). */
-const SLASHED = new RegExp(String.raw`^(\d{1,2})/(\d{1,2})/(\d{4})(?:${TIME})?$`, 'i');
+/** d/M/yyyy or M/d/yyyy, or with dashes (d-M-yyyy, M-d-yyyy): the order is asked when the file cannot tell. */
+const SLASHED = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?:${TIME})?$`, 'i');
 /** dd.MM.yyyy: always day first, as everywhere dots are written. */
-const DOTTED = new RegExp(String.raw`^(\d{1,2})[.-](\d{1,2})[.-](\d{4})(?:${TIME})?$`, 'i');
+const DOTTED = new RegExp(String.raw`^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:${TIME})?$`, 'i');
 const EPOCH = /^(\d{10}|\d{13})$/;
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
@@ -70,6 +73,7 @@ function build(cell: string, y: number, mo: number, d: number, t: (string | unde
 export function parseStamp(raw: string, o: StampOptions): StampResult {
   const cell = raw.trim();
   if (cell === '') return { ok: false, reason: 'Date is missing' };
+  if (cell.length > MAX_STAMP_LENGTH) return { ok: false, reason: `Date "${cell.slice(0, 24)}…" is not a date` };
   let m = ISO.exec(cell) ?? YMD_DOTTED.exec(cell);
   if (m) return build(cell, Number(m[1]), Number(m[2]), Number(m[3]), m.slice(4), o);
   m = DOTTED.exec(cell);
@@ -77,9 +81,9 @@ export function parseStamp(raw: string, o: StampOptions): StampResult {
   m = SLASHED.exec(cell);
   if (m) {
     if (o.order === 'yyyy-MM-dd') return { ok: false, reason: `Date "${cell}" is not in the format yyyy-MM-dd` };
-    const [a, b] = [Number(m[1]), Number(m[2])];
+    const [a, b] = [Number(m[1]), Number(m[3])];
     const [d, mo] = o.order === 'dd/MM/yyyy' ? [a, b] : [b, a];
-    return build(cell, Number(m[3]), mo, d, m.slice(4), o);
+    return build(cell, Number(m[4]), mo, d, m.slice(5), o);
   }
   if (EPOCH.test(cell)) {
     const ms = cell.length === 13 ? Number(cell) : Number(cell) * 1000;
@@ -102,11 +106,12 @@ export function detectDateFormat(cells: Iterable<string>, known?: DateFormat): D
   let dayFirst = 0;
   let monthFirst = 0;
   for (const cell of cells) {
-    const m = SLASHED.exec(cell.trim());
+    const trimmed = cell.trim();
+    const m = trimmed.length <= MAX_STAMP_LENGTH ? SLASHED.exec(trimmed) : null;
     if (!m) continue;
     slashed++;
     if (Number(m[1]) > 12) dayFirst++;
-    if (Number(m[2]) > 12) monthFirst++;
+    if (Number(m[3]) > 12) monthFirst++;
   }
   if (slashed === 0) return ISO_ONLY;
   if (dayFirst > 0 && monthFirst === 0) return { value: 'dd/MM/yyyy', ambiguous: false, candidates: ['dd/MM/yyyy'] };

@@ -25,6 +25,7 @@ export const FORMATS = {
   myfitnesspal: 'MyFitnessPal',
   loseit: 'Lose It!',
   fitbit: 'Fitbit data archive',
+  'fitbit-csv': 'Fitbit (CSV export)',
   garmin: 'Garmin Connect',
   'google-fit': 'Google Fit (Takeout)',
   samsung: 'Samsung Health',
@@ -100,10 +101,49 @@ type TableSpec = {
 
 const WEIGHT_WITH_UNIT = /^(.*?\d)\s*(kg|kgs|lb|lbs|st)$/i;
 
+/** A header row of some table: names without a digit, one of them a date's or a start time's. */
+const isHeaderRow = (h: string[]) =>
+  h.length > 1 && !h.some((c) => /\d/.test(c)) && h.some((c) => DATE_WORDS.includes(c) || c === 'start time');
+/** A line holding one name alone: a section's title (`Foods`). */
+const isTitleRow = (f: string[]) => f.filter((c) => c.trim() !== '').length === 1;
+
+/**
+ * Where the table under the header ends: at the header of another table, with the title line before it (a file of
+ * several sections, as Fitbit's CSV export writes Body, Foods, Activities and Sleep one after another), so that
+ * calories or steps are never read as weights. The same header again (files joined end to end) does not end it.
+ */
+export function tableEnd(records: CsvRecord[], headerAt: number): number {
+  const own = records[headerAt]!.fields.map(normalizeHeader).join(',');
+  for (let i = headerAt + 1; i < records.length; i++) {
+    const h = records[i]!.fields.map(normalizeHeader);
+    if (!isHeaderRow(h) || h.join(',') === own) continue;
+    return i - 1 > headerAt && isTitleRow(records[i - 1]!.fields) ? i - 1 : i;
+  }
+  return records.length;
+}
+
+/** Counts what lies after the table as left out, named by its sections' titles. */
+function ignoreRest(ctx: ReadContext, rest: CsvRecord[]): void {
+  if (rest.length === 0) return;
+  const titles = rest.filter((r, i) => isTitleRow(r.fields) && isHeaderRow((rest[i + 1]?.fields ?? []).map(normalizeHeader)));
+  const names = titles.map((r) => r.fields.find((c) => c.trim() !== '')!.trim());
+  const reason = names.length ? `other sections of the file (${names.join(', ')})` : 'rows of another table in the file';
+  const rows = rest.filter((r) => !isTitleRow(r.fields) && !isHeaderRow(r.fields.map(normalizeHeader)));
+  if (rows.length) ctx.collector.ignore(reason, rows.length);
+}
+
 /** Rows of a table with one reading per row. */
 function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
   const { collector } = ctx;
-  const data = ctx.records.slice(ctx.headerAt + 1).filter((r) => !(r.fields[0] ?? '').trimStart().startsWith('#'));
+  const end = tableEnd(ctx.records, ctx.headerAt);
+  ignoreRest(ctx, ctx.records.slice(end));
+  const own = ctx.records[ctx.headerAt]!.fields.join('\u0000');
+  const data = ctx.records.slice(ctx.headerAt + 1, end).filter((r) => {
+    if ((r.fields[0] ?? '').trimStart().startsWith('#')) return false;
+    if (r.fields.join('\u0000') !== own) return true;
+    collector.ignore('the header repeated');
+    return false;
+  });
   const detected = detectDateFormat(
     data.map((r) => cell(r.fields, spec.dateCol)),
     spec.knownOrder,
@@ -133,7 +173,7 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
       continue;
     }
     let unit = spec.unit;
-    if (spec.unitInCell) {
+    if (spec.unitInCell && weight.length <= 32) {
       const m = WEIGHT_WITH_UNIT.exec(weight);
       if (m) [weight, unit] = [m[1]!.trim(), unitOf(m[2]!) ?? unit];
     }
@@ -254,6 +294,8 @@ const trendWeight: Matcher = (h) => {
       timeCol: 1,
       weightCol: 2,
       unit: null,
+      // a reading of body fat alone is written with an empty weight
+      emptyWeight: 'readings without a weight',
       // every number has one decimal: in a comma-decimal row the weight is two cells
       weight: (f) =>
         f.length > width && cell(f, 2).trim() !== '' && /^\d+$/.test(cell(f, 3).trim()) ? `${cell(f, 2)}.${cell(f, 3)}` : cell(f, 2),
@@ -336,11 +378,20 @@ const withings: Matcher = (h) => {
 
 /**
  * Garmin Connect (Health Stats → Weight → Export): `Time,Weight,Change,BMI,Body Fat,Skeletal Muscle Mass,Bone
- * Mass,Body Water,` where a row holding only a date (` Dec 31, 2017`) heads the readings of that day, each with
- * its time and a weight carrying its unit (`80.4 kg`, `177.4 lbs`); `--` marks a missing value.
+ * Mass,Body Water,` where a row holding only a date (` Dec 31, 2017`, or ` 31 Dec 2017` in a day-first account)
+ * heads the readings of that day, each with its time (`7:12 AM` or `19:12`) and a weight carrying its unit (`80.4 kg`,
+ * `177.4 lbs`); `--` marks a missing value.
  */
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const GARMIN_DAY = /^([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
+/** A day's heading in the account's date style: ` Feb 3, 2024` (US) or ` 3 Feb 2024` (UK and most others). */
+const GARMIN_DAY_MONTH_FIRST = /^([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
+const GARMIN_DAY_DAY_FIRST = /^(\d{1,2})\.?\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4})$/i;
+function garminDay(cell: string): { month: string; day: string; year: string } | null {
+  const m = GARMIN_DAY_MONTH_FIRST.exec(cell);
+  if (m) return { month: m[1]!, day: m[2]!, year: m[3]! };
+  const d = GARMIN_DAY_DAY_FIRST.exec(cell);
+  return d ? { month: d[2]!, day: d[1]!, year: d[3]! } : null;
+}
 const garmin: Matcher = (h) => {
   if (h[0] !== 'time' || !has(h, 'weight', 'change', 'bmi')) return null;
   const weightCol = at(h, 'weight');
@@ -351,10 +402,10 @@ const garmin: Matcher = (h) => {
       const records = ctx.records.slice(ctx.headerAt + 1);
       for (const r of records) {
         const first = cell(r.fields, 0).trim();
-        const d = GARMIN_DAY.exec(first);
+        const d = garminDay(first);
         if (d) {
-          const month = MONTHS.indexOf(d[1]!.toLowerCase()) + 1;
-          day = month > 0 ? `${d[3]}-${String(month).padStart(2, '0')}-${d[2]!.padStart(2, '0')}` : null;
+          const month = MONTHS.indexOf(d.month.toLowerCase()) + 1;
+          day = month > 0 ? `${d.year}-${String(month).padStart(2, '0')}-${d.day.padStart(2, '0')}` : null;
           if (!day) ctx.collector.reject(r.line, `Date "${first}" is not a date`);
           continue;
         }
@@ -492,6 +543,17 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   };
 };
 
+/**
+ * Fitbit's CSV export (fitbit.com → Settings → Data export, "Export your account archive" before it, and the file
+ * Garmin Connect's "Import data" takes): sections one after another, each a title line, a header and rows whose every
+ * cell is quoted; weights are under `Body`, `Date,Weight,BMI,Fat`, in the account's unit (not stated), dates in the
+ * account's style. Counts in the other sections carry thousands separators (`"1,950"`): they are left out.
+ */
+const fitbitCsv: Matcher = (h) => {
+  if (h.join(',') !== 'date,weight,bmi,fat') return null;
+  return { format: 'fitbit-csv', read: table({ dateCol: 0, weightCol: 1, unit: null }) };
+};
+
 /** The order matters: the most specific layouts first, the generic table last. */
 const MATCHERS: Matcher[] = [
   appCsv,
@@ -507,6 +569,7 @@ const MATCHERS: Matcher[] = [
   loseIt,
   renpho,
   myFitnessPal,
+  fitbitCsv,
   generic,
 ];
 

@@ -98,6 +98,25 @@ describe('dates and time zones', () => {
     });
     expect(detectDateFormat(['01/02/2024'], 'MM/dd/yyyy')).toMatchObject({ value: 'MM/dd/yyyy', ambiguous: false });
   });
+  it('dashed day-month dates are read like slashed ones: by the order the file shows, else asked', () => {
+    expect(detectDateFormat(['01-12-2015', '13-12-2015'])).toMatchObject({ value: 'dd/MM/yyyy', ambiguous: false });
+    expect(detectDateFormat(['12-01-2015', '12-13-2015'])).toMatchObject({ value: 'MM/dd/yyyy', ambiguous: false });
+    expect(detectDateFormat(['01-12-2015', '02-12-2015'])).toMatchObject({ value: null, ambiguous: true });
+    expect(stamp('03-04-2024', utc, 'dd/MM/yyyy')).toBe('2024-04-03');
+    expect(stamp('03-04-2024', utc, 'MM/dd/yyyy')).toBe('2024-03-04');
+    // a date mixing its separators is not one
+    expect(stamp('03-04/2024', utc, 'dd/MM/yyyy')).toBe('Date "03-04/2024" is not a date');
+    // dots stay day first
+    expect(stamp('03.04.2024', utc, 'MM/dd/yyyy')).toBe('2024-04-03');
+  });
+  it('a date cell longer than any date is refused before it is read, and quoted only by its start', () => {
+    const hostile = `2024-01-01 1:00${' '.repeat(60_000)}x`;
+    expect(stamp(hostile)).toBe(`Date "2024-01-01 1:00${' '.repeat(9)}…" is not a date`);
+    expect(detectDateFormat([`1/1/2024 1:00${' '.repeat(60_000)}x`, '1/13/2024'])).toMatchObject({ value: 'MM/dd/yyyy' });
+    const p = parseImport(`date,weight\n${hostile},80\n2024-01-02,80.5\n`, opts);
+    expect(simple(p)).toEqual([['2024-01-02', 80.5, null]]);
+    expect(p.rejected[0]!.reason.length).toBeLessThan(60);
+  });
 });
 
 describe('unit warnings', () => {
@@ -313,6 +332,15 @@ describe('Libra', () => {
       ['2024-03-03', 81.8, null],
     ]);
   });
+  it('a placeholder at local midnight beside the real reading of the same weight: the note of the reading is kept', () => {
+    // 23:00 UTC on the 18th is midnight on the 19th in Berlin, the same day as the 18:53 reading with the note
+    const p = parseImport(fixture('libra-midnight-placeholder.csv'), berlin);
+    expect(simple(p)).toEqual([
+      ['2018-01-19', lb(161.5), 'weighed after gym'],
+      ['2018-01-20', lb(160.2), null],
+    ]);
+    expect(p.duplicatesInFile).toBe(1);
+  });
   it('#Units:lbs, version 5 with a comment column and local times', () => {
     const p = parseImport(fixture('libra-lbs.csv'), opts);
     expect(p).toMatchObject({ fileUnits: ['lb'], unitStated: true, timeZone: null });
@@ -342,6 +370,15 @@ describe('TrendWeight', () => {
       ['2024-05-02', 89.6, null],
     ]);
     expect(p.ignored).toEqual([{ reason: 'interpolated days (estimates, not readings)', count: 1 }]);
+  });
+  it("a scale's reading of body fat alone (an empty weight) is left out and counted, not rejected", () => {
+    const p = parseImport(fixture('trendweight-readings-fat-only.csv'), { ...opts, unit: 'lb' });
+    expect(simple(p)).toEqual([
+      ['2024-05-01', lb(198.2), null],
+      ['2024-05-02', lb(197.6), null],
+    ]);
+    expect(p.rejected).toEqual([]);
+    expect(p.ignored).toEqual([{ reason: 'readings without a weight', count: 1 }]);
   });
   it("a scale's readings: the earliest of the day, in pounds", () => {
     const p = parseImport(fixture('trendweight-readings.csv'), { ...opts, unit: 'lb' });
@@ -445,6 +482,40 @@ describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
     ]);
     const pounds = parseImport(fixture('garmin-weight.csv').replace('80.7 kg', '177.9 lbs'), opts);
     expect(pounds.rows[0]!.weightKg).toBe(lb(177.9));
+  });
+  it('Garmin Connect in a day-first account: ` 21 Sep 2023` headings and 24-hour times', () => {
+    const p = parseImport(fixture('garmin-weight-day-first.csv'), opts);
+    expect(p).toMatchObject({ format: { id: 'garmin' }, unitStated: true, fileUnits: ['kg'] });
+    expect(simple(p)).toEqual([
+      ['2023-09-20', 82.5, null],
+      ['2023-09-21', 82.3, null], // 06:19 beats 17:08
+    ]);
+    expect(p.rejected).toEqual([]);
+  });
+  it("Fitbit's CSV export: the Body section's weights; Foods, Activities and Sleep are left out, counted", () => {
+    const p = parseImport(fixture('fitbit-export.csv'), { ...opts, unit: 'lb' });
+    expect(p).toMatchObject({ format: { id: 'fitbit-csv', label: 'Fitbit (CSV export)' }, unitStated: false });
+    // 01-01 and 03-01 could be either order: the preview asks
+    expect(p.dateFormat).toMatchObject({ value: null, ambiguous: true });
+    const dayFirst = parseImport(fixture('fitbit-export.csv'), { ...opts, unit: 'lb', dateFormat: 'dd/MM/yyyy' });
+    expect(simple(dayFirst)).toEqual([
+      ['2019-01-01', lb(190.0), null],
+      ['2019-01-03', lb(189.4), null],
+    ]);
+    expect(dayFirst.rejected).toEqual([]);
+    expect(dayFirst.ignored).toEqual([{ reason: 'other sections of the file (Foods, Activities, Sleep)', count: 5 }]);
+  });
+  it('a generic table ends where another table of the file begins; the same header again does not end it', () => {
+    const p = parseImport('date,weight\n2024-01-01,80\n\nSteps\ndate,steps\n2024-01-02,"1,950"\n', opts);
+    expect(simple(p)).toEqual([['2024-01-01', 80, null]]);
+    expect(p.ignored).toEqual([{ reason: 'other sections of the file (Steps)', count: 1 }]);
+    const joined = parseImport('date,weight\n2024-01-01,80\ndate,weight\n2024-01-02,79.5\n', opts);
+    expect(simple(joined)).toEqual([
+      ['2024-01-01', 80, null],
+      ['2024-01-02', 79.5, null],
+    ]);
+    expect(joined.rejected).toEqual([]);
+    expect(joined.ignored).toEqual([{ reason: 'the header repeated', count: 1 }]);
   });
   it('Google Fit: daily metrics (days without a weight left out) and data points (nanosecond instants)', () => {
     const daily = parseImport(fixture('google-fit-daily-activity-metrics.csv'), opts);

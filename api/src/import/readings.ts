@@ -156,7 +156,13 @@ export class Collector {
       }
       const a = r.msOfDay ?? -1;
       const b = kept.msOfDay ?? -1;
-      if (a < b || (a === b && newestFirst)) best.set(r.date, r);
+      const winner = a < b || (a === b && newestFirst) ? r : kept;
+      const other = winner === r ? kept : r;
+      // the same weight twice (a placeholder beside the reading, as older Libra files hold): its note is not lost
+      best.set(
+        r.date,
+        winner.notes === null && other.notes !== null && winner.weightKg === other.weightKg ? { ...winner, notes: other.notes } : winner,
+      );
     }
     const rows = [...best.values()]
       .sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : x.seq - y.seq))
