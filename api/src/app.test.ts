@@ -121,6 +121,19 @@ describeDb('app', (ctx) => {
     } as RequestInit);
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(2 * 1024 * 1024);
+    // nesting no body needs (a megabyte of brackets held the event loop in JSON.parse): 400; brackets in a string are text
+    const deep = await call(ctx.app, 'POST', '/api/auth/login', {
+      rawBody: '['.repeat(500_000) + ']'.repeat(500_000),
+      contentType: 'application/json',
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.message).toBe('Request body is nested too deeply');
+    const bracketsInNotes = await call(ctx.app, 'POST', '/api/weights', {
+      token: u.token,
+      rawBody: JSON.stringify({ weightKg: 80, date: '2026-01-01', notes: '[[[[{{{{"\\'.repeat(20) }),
+      contentType: 'application/json',
+    });
+    expect(bracketsInNotes.status).toBe(201);
     // JSON that is not an object
     for (const raw of ['[]', '"x"', 'null', '42']) {
       const r2 = await call(ctx.app, 'POST', '/api/weights', { token: u.token, rawBody: raw, contentType: 'application/json' });
