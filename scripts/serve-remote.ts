@@ -1,21 +1,16 @@
 // Serves one remote's dist/ as a static host would (its own process and port), with CORS so the
-// same files also work when the remote is deployed on another origin than the shell.
+// same files also work when the remote is deployed on another origin than the shell (lib/remoteServer.ts).
 import path from 'node:path';
 import { serveOrExit } from '@app/server-kit';
-import { Hono } from 'hono';
-import { cors } from 'hono/cors';
-import { serveDist } from '../shell/server/static';
 import { ROOT } from './lib/apps';
+import { remoteServer } from './lib/remoteServer';
 
 const [dir, portArg] = process.argv.slice(2);
 if (!dir || !portArg) {
   console.error('usage: serve-remote.ts <app-dir> <port>');
   process.exit(2);
 }
-const app = new Hono();
-app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
-app.use('*', serveDist(path.join(ROOT, dir, 'dist')));
-app.notFound((c) => c.text('Not found', 404));
+const app = remoteServer(path.join(ROOT, dir, 'dist'));
 
 const port = Number(portArg);
 const host = process.env.HOST ?? '127.0.0.1';
