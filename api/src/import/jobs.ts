@@ -13,6 +13,12 @@ const PROGRESS_EVERY_MS = 500;
 const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The parse under way for each user in this process: a new upload replaces the user's import, so the parse of the
+ * one before is stopped, and one person uploading file after file holds at most one of the threads every user shares.
+ */
+const parsing = new Map<string, AbortController>();
+
+/**
  * Registers an uploaded file as an import and parses it in the background (a worker thread), so the upload answers
  * at once and the preview can show progress. The outcome lands in the database, where any API process finds it.
  * Resolves with the import's id, and `done` with the background work (tests and shutdown may wait for it).
@@ -24,16 +30,25 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
   await purgeOldImports(db, new Date(now.getTime() - KEPT_FOR_MS));
   await createImport(db, { id, userId, fileName: upload.fileName, bytesTotal: upload.size, now });
 
+  parsing.get(userId)?.abort();
+  const replaced = new AbortController();
+  parsing.set(userId, replaced);
   const done = (async () => {
     let lastWrite = 0;
     try {
       const existing: ExistingEntries = {};
       for (const e of await listEntries(db, userId)) existing[e.date] = { weightKg: e.weightKg, notes: e.notes };
-      const result = await parseInWorker({ path: upload.path, options, existing }, ({ bytesRead }) => {
-        if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
-        lastWrite = Date.now();
-        void setImportProgress(db, userId, id, bytesRead, clock.now()).catch(() => {});
-      });
+      const result = await parseInWorker(
+        { path: upload.path, options, existing },
+        ({ bytesRead }) => {
+          if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+          lastWrite = Date.now();
+          void setImportProgress(db, userId, id, bytesRead, clock.now()).catch(() => {});
+        },
+        { signal: replaced.signal },
+      );
+      // its record is gone with the new upload: nothing to write
+      if (replaced.signal.aborted) return;
       if (result.ok) await finishImport(db, userId, id, result.summary, result.rowChunks, clock.now());
       else await failImport(db, userId, id, result.message, clock.now());
     } catch (e) {
@@ -42,6 +57,7 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
         () => {},
       );
     } finally {
+      if (parsing.get(userId) === replaced) parsing.delete(userId);
       await rm(upload.path, { force: true });
     }
   })();

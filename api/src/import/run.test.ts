@@ -15,7 +15,7 @@ function file(name: string, text: string): string {
 }
 
 describe('parsing in a worker thread', () => {
-  it('a parse that goes quiet for longer than the limit is stopped, and the next file is read as usual', async () => {
+  it('a parse that goes quiet for longer than the limit, or that its caller stops, ends; the next file is read as usual', async () => {
     const small = file('small.csv', 'date,weight\n2024-01-01,80.5\n2024-01-02,80.1\n');
     // the thread is started first, so the limit below measures the parse alone
     const first = await parseInWorker({ path: small, options, existing: {} }, () => {});
@@ -30,6 +30,12 @@ describe('parsing in a worker thread', () => {
     const big = file('big.csv', `${rows.join('\n')}\n`);
     const stopped = await parseInWorker({ path: big, options, existing: {} }, () => {}, { idleLimitMs: 100 });
     expect(stopped).toEqual({ ok: false, message: PARSE_STOPPED });
+
+    // the caller's own reason to stop (another upload by the same person) ends it the same way
+    const replaced = new AbortController();
+    const parse = parseInWorker({ path: big, options, existing: {} }, () => {}, { signal: replaced.signal });
+    setTimeout(() => replaced.abort(), 50);
+    expect(await parse).toEqual({ ok: false, message: PARSE_STOPPED });
 
     const after = await parseInWorker({ path: small, options, existing: {} }, () => {});
     expect(after).toMatchObject({ ok: true, summary: { counts: { rows: 2, rejected: 0 } } });

@@ -17,12 +17,16 @@ export const PARSE_STOPPED = 'Reading the file took too long and was stopped. Ch
 export async function parseInWorker(
   task: Omit<ParseTask, 'port'>,
   onProgress: (p: ParseProgress) => void,
-  { idleLimitMs = PARSE_IDLE_LIMIT_MS }: { idleLimitMs?: number } = {},
+  { idleLimitMs = PARSE_IDLE_LIMIT_MS, signal }: { idleLimitMs?: number; signal?: AbortSignal } = {},
 ): Promise<ParseTaskResult> {
   pool ??= workerPool(new URL('./parse-task.ts', import.meta.url), { maxOldGenerationSizeMb: 512 });
   const { port1, port2 } = new MessageChannel();
   const stop = new AbortController();
   const idle = setTimeout(() => stop.abort(), idleLimitMs);
+  // the caller's own reason to stop (the person uploaded another file meanwhile)
+  const onAbort = () => stop.abort();
+  if (signal?.aborted) stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
   port1.on('message', (p: ParseProgress) => {
     idle.refresh();
     onProgress(p);
@@ -37,6 +41,7 @@ export async function parseInWorker(
     throw e;
   } finally {
     clearTimeout(idle);
+    signal?.removeEventListener('abort', onAbort);
     port1.close();
   }
 }

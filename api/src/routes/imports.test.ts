@@ -458,6 +458,20 @@ describeDb('imports', (ctx) => {
     expect((await call(ctx.app, 'GET', `/api/imports/${first.body.id}`, { token: u.token })).status).toBe(404);
   });
 
+  it('a new upload replaces the import being read: the first is gone, the second is read', async () => {
+    const u = await register(ctx.app);
+    const rows = ['date,weight'];
+    for (let d = 0; rows.length < 200_000; d++)
+      rows.push(`${1900 + (d % 120)}-01-${String(1 + (d % 28)).padStart(2, '0')},${70 + (d % 50) / 10}`);
+    const form = new FormData();
+    form.set('file', new Blob([rows.join('\n')], { type: 'text/csv' }), 'big.csv');
+    const first = await call(ctx.app, 'POST', '/api/imports', { token: u.token, rawBody: form });
+    expect(first.status).toBe(202);
+    const second = await upload(ctx.app, u.token, 'date,weight\n2024-01-01,80\n');
+    expect(second.body).toMatchObject({ status: 'ready', preview: { counts: { rows: 1 } } });
+    expect((await call(ctx.app, 'GET', `/api/imports/${first.body.id}`, { token: u.token })).status).toBe(404);
+  });
+
   it('a read that stalls (its process died) is reported as interrupted', async () => {
     const u = await register(ctx.app);
     const done = await upload(ctx.app, u.token, 'date,weight\n2024-01-01,80\n');
