@@ -146,7 +146,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description Single use. Sets the new password (same rules as register), marks the link used and ends every session of the user. An unknown, used or expired token answers 400 on field token.
+         * @description Single use. Sets the new password (same rules as register), marks the link used, ends every session of the user, revokes every personal API token and unlinks every sign-in provider. An unknown, used or expired token answers 400 on field token.
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -373,7 +373,7 @@ export interface paths {
         head?: never;
         /**
          * Update the current user
-         * @description Any subset of the profile fields. Changing email or password requires currentPassword (an account without a password, made through a sign-in provider: a sign-in within the last 10 minutes; it may then set one). A password change ends every other session and rotates the current one (a new refresh cookie and accessToken are returned).
+         * @description Any subset of the profile fields. Changing email or password requires currentPassword (an account without a password, made through a sign-in provider: a sign-in within the last 10 minutes; it may then set one). A password change ends every other session, revokes every personal API token and rotates the current one (a new refresh cookie and accessToken are returned).
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -1552,7 +1552,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Password changed; every session ended */
+            /** @description Password changed; every session ended, every token revoked, every provider unlinked */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -127,12 +127,13 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
     tags: ['auth'],
     summary: 'Set a new password with a reset link',
     description:
-      'Single use. Sets the new password (same rules as register), marks the link used and ends every session of the user. ' +
+      'Single use. Sets the new password (same rules as register), marks the link used, ends every session of the user, ' +
+      'revokes every personal API token and unlinks every sign-in provider. ' +
       'An unknown, used or expired token answers 400 on field token.',
     middleware: [json] as const,
     request: { body: { content: { 'application/json': { schema: PasswordResetConfirmSchema } }, required: true } },
     responses: {
-      204: { description: 'Password changed; every session ended' },
+      204: { description: 'Password changed; every session ended, every token revoked, every provider unlinked' },
       400: errors[400],
       413: errors[413],
       415: errors[415],

@@ -68,7 +68,7 @@ export function userRoutes(deps: Deps) {
     description:
       'Any subset of the profile fields. Changing email or password requires currentPassword (an account without a password, ' +
       'made through a sign-in provider: a sign-in within the last 10 minutes; it may then set one). A password change ends every ' +
-      'other session and rotates the current one (a new refresh cookie and accessToken are returned).',
+      'other session, revokes every personal API token and rotates the current one (a new refresh cookie and accessToken are returned).',
     security: [{ bearerAuth: [] }],
     middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
     request: { body: { content: { 'application/json': { schema: UpdateUserSchema } }, required: true } },
