@@ -87,7 +87,7 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders,
   api.route('/', weightRoutes(deps));
   api.route('/', goalRoutes(deps));
   api.route('/', importRoutes(deps));
-  api.route('/', tokenRoutes(deps));
+  api.route('/', tokenRoutes(deps, mailTransport));
   api.route('/', reminderRoutes(deps, reminderService, pushSender?.publicKey ?? null));
   api.route('/', unsubscribeRoutes(deps));
   app.route('/api', api);

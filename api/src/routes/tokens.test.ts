@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, describeDb, register } from '../test/harness.js';
+import { createApp } from '../app.js';
+import { memoryTransport } from '../mail/transport.js';
+import { call, describeDb, register, testConfig } from '../test/harness.js';
 
 describeDb('personal API tokens', (ctx) => {
   it('create (shown once, hash only), list without secrets, last used at most once a minute, revoke', async () => {
@@ -41,6 +43,27 @@ describeDb('personal API tokens', (ctx) => {
     const revoked = await call(ctx.app, 'GET', '/api/weights', { token: secret });
     expect(revoked.status).toBe(403);
     expect((await call(ctx.app, 'GET', '/api/tokens', { token: u.token })).body).toEqual([]);
+  });
+
+  it('the owner is told by e-mail of every new token, by its name and access, never its secret', async () => {
+    const mail = memoryTransport();
+    const app = createApp({
+      db: ctx.db,
+      config: testConfig({ publicUrl: 'https://weights.example' }),
+      clock: ctx.clock,
+      log: ctx.log,
+      mail,
+    });
+    const u = await register(app);
+    const created = await call(app, 'POST', '/api/tokens', { token: u.token, body: { name: 'Home Assistant', scope: 'read-write' } });
+    expect(created.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const sent = mail.sent.filter((m) => m.subject === 'A new API token for your account');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe(u.email);
+    expect(sent[0]!.text).toContain('"Home Assistant" (read and write)');
+    expect(sent[0]!.text).toContain('https://weights.example/dashboard/settings');
+    expect(sent[0]!.text).not.toContain(created.body.token);
   });
 
   it('scopes: read is GET only; read-write writes; neither manages tokens, the profile or the account', async () => {

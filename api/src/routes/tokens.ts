@@ -8,13 +8,33 @@ import { jsonBody } from '../middleware/json-body.js';
 import { notFound } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { createToken, listTokens, revokeToken } from '../repositories/tokens.js';
+import { findUserById } from '../repositories/users.js';
+import type { MailTransport } from '../mail/transport.js';
 
 const security = [{ bearerAuth: [] }];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const SCOPE_WORDS = { read: 'read only', 'read-write': 'read and write' } as const;
+
+/** The e-mail telling the owner a token was made: a token made by someone else in their account is then seen. */
+export function tokenCreatedMail(firstName: string, name: string, scope: keyof typeof SCOPE_WORDS, settingsUrl: string) {
+  return {
+    subject: 'A new API token for your account',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `A personal API token named "${name}" (${SCOPE_WORDS[scope]}) was just created for your account.`,
+      '',
+      'If you made it, there is nothing to do. If you did not, revoke it and reset your password:',
+      settingsUrl,
+    ].join('\n'),
+  };
+}
+
 /** Personal API tokens. Managed with a signed-in session only: a personal token is refused here (403, see auth). */
-export function tokenRoutes(deps: Deps) {
-  const { db, config, clock } = deps;
+export function tokenRoutes(deps: Deps, mail?: MailTransport) {
+  const { db, config, clock, log } = deps;
+  const settingsUrl = `${(config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/dashboard/settings`;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
 
@@ -60,7 +80,14 @@ export function tokenRoutes(deps: Deps) {
     }),
     async (c) => {
       const { name, scope } = c.req.valid('json');
-      const { lastUsedAt: _unused, ...created } = await createToken(db, c.get('user').id, name.trim(), scope, clock.now());
+      const userId = c.get('user').id;
+      const { lastUsedAt: _unused, ...created } = await createToken(db, userId, name.trim(), scope, clock.now());
+      const owner = mail ? await findUserById(db, userId) : undefined;
+      // not awaited: a slow mail server must not hold the answer
+      if (owner)
+        mail!.send({ to: owner.email, ...tokenCreatedMail(owner.firstName, created.name, scope, settingsUrl) }).catch((err: unknown) => {
+          log('error', { msg: 'token mail failed', requestId: c.get('requestId'), name: err instanceof Error ? err.name : 'unknown' });
+        });
       return c.json(created, 201);
     },
   );
