@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
-import type { Config } from './config.js';
+import { publicBaseUrl, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
@@ -77,7 +77,7 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders,
       push: pushSender,
       log: deps.log,
       jwtSecret: config.jwtSecret,
-      publicUrl: (config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      publicUrl: publicBaseUrl(config),
     });
   api.route('/', passwordResetRoutes(deps, mailTransport));
   api.route('/', externalAuthRoutes(deps));

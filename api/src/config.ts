@@ -125,6 +125,10 @@ const EnvSchema = z.object({
 export class ConfigError extends Error {}
 
 /** Parses the environment. May read/write the persisted JWT secret under DATA_DIR (called only by main.ts). */
+/** The origin links in e-mails point at, without a trailing slash. */
+export const publicBaseUrl = (config: Pick<Config, 'publicUrl'>): string =>
+  (config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {

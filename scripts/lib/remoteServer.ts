@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { contentSecurityPolicy } from '../../shell/server/app';
+import { contentSecurityPolicy, setPageHeaders } from '../../shell/server/app';
 import { serveDist } from '../../shell/server/static';
 
 /**
@@ -14,10 +14,8 @@ export function remoteServer(distDir: string): Hono {
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp);
-    c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    setPageHeaders(c, csp);
   });
   app.use('*', serveDist(distDir));
   app.notFound((c) => c.text('Not found', 404));

@@ -56,6 +56,13 @@ export function contentSecurityPolicy(extraOrigins: string[]): string {
   ].join('; ');
 }
 
+/** The headers every page and file of the app's origins carries (the API's answers aside). */
+export function setPageHeaders(c: Context, csp: string): void {
+  c.header('Content-Security-Policy', csp);
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+}
+
 /**
  * The page's compressed forms, kept by its tag: the same few pages (one per route, while nothing is redeployed) are
  * asked for on every load, and brotli at its best takes milliseconds even for a page this small.
@@ -93,11 +100,7 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!c.req.path.startsWith('/api/')) {
-      c.header('Content-Security-Policy', csp);
-      c.header('X-Frame-Options', 'DENY');
-      c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    }
+    if (!c.req.path.startsWith('/api/')) setPageHeaders(c, csp);
   });
 
   // revalidated on every load (a redeploy may move a remote), answered 304 while it is unchanged

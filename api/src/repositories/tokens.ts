@@ -52,13 +52,11 @@ export async function revokeToken(db: Db, userId: string, id: string, now: Date)
 }
 
 /** Revokes every live token of the user: a new password ends every way in that the old one let someone make. */
-export async function revokeAllTokens(db: Db, userId: string, now: Date): Promise<number> {
-  const rows = await db
+export async function revokeAllTokens(db: Db, userId: string, now: Date): Promise<void> {
+  await db
     .update(apiTokens)
     .set({ revokedAt: now })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  return rows.length;
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
 }
 
 export type TokenPrincipal = {

@@ -2,7 +2,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { DEFAULT_PASSWORD_RESET_LIMITS } from '../config.js';
+import { DEFAULT_PASSWORD_RESET_LIMITS, publicBaseUrl } from '../config.js';
 import type { AppEnv, Deps } from '../types.js';
 import { normalizeEmail, PasswordResetConfirmSchema, PasswordResetRequestSchema, RESET_LINK_INVALID } from '@app/contract';
 import { errors } from '../schemas/common.js';
@@ -53,7 +53,7 @@ export function resetMail(firstName: string, link: string) {
 export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
   const { db, config, clock, log } = deps;
   const limits = config.passwordResetLimits ?? DEFAULT_PASSWORD_RESET_LIMITS;
-  const publicUrl = (config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const publicUrl = publicBaseUrl(config);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const json = jsonBody(config.jsonBodyLimit);
 

@@ -10,6 +10,7 @@ import { validationHook } from '../lib/validation.js';
 import { createToken, listTokens, revokeToken } from '../repositories/tokens.js';
 import { findUserById } from '../repositories/users.js';
 import type { MailTransport } from '../mail/transport.js';
+import { publicBaseUrl } from '../config.js';
 
 const security = [{ bearerAuth: [] }];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +35,7 @@ export function tokenCreatedMail(firstName: string, name: string, scope: keyof t
 /** Personal API tokens. Managed with a signed-in session only: a personal token is refused here (403, see auth). */
 export function tokenRoutes(deps: Deps, mail?: MailTransport) {
   const { db, config, clock, log } = deps;
-  const settingsUrl = `${(config.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/dashboard/settings`;
+  const settingsUrl = `${publicBaseUrl(config)}/dashboard/settings`;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
 
@@ -80,9 +81,9 @@ export function tokenRoutes(deps: Deps, mail?: MailTransport) {
     }),
     async (c) => {
       const { name, scope } = c.req.valid('json');
-      const userId = c.get('user').id;
-      const { lastUsedAt: _unused, ...created } = await createToken(db, userId, name.trim(), scope, clock.now());
-      const owner = mail ? await findUserById(db, userId) : undefined;
+      const me = c.get('user');
+      const { lastUsedAt: _unused, ...created } = await createToken(db, me.id, name.trim(), scope, clock.now());
+      const owner = mail ? (me.row ?? (await findUserById(db, me.id))) : undefined;
       // not awaited: a slow mail server must not hold the answer
       if (owner)
         mail!.send({ to: owner.email, ...tokenCreatedMail(owner.firstName, created.name, scope, settingsUrl) }).catch((err: unknown) => {
