@@ -20,6 +20,7 @@ export * from './ui/OfflineUnavailable';
 export * from './hooks/usePeriodRange';
 export * from './hooks/useColorScheme';
 export * from './hooks/useDocumentTitle';
+export * from './hooks/useReducedMotion';
 export * from './hooks/useOnline';
 export * from './hooks/usePendingEntries';
 export * from './brand';

@@ -131,4 +131,47 @@ describe('WeightGraph', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['09/01/202579.2Waiting to be sent', '08/01/202579.5Saved', '06/01/202580.0Saved']);
   });
+
+  it('has a legend of buttons once it draws more than one line: each hides and shows its line, from the keyboard too', () => {
+    const goal = { startWeightKg: 82, targetWeightKg: 75, startDate: '2024-11-01', targetDate: '2025-06-01' };
+    render(<WeightGraph {...props} showTrend goal={goal} />);
+    const legend = screen.getByRole('list', { name: 'Lines shown on the graph' });
+    const buttons = within(legend).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Weight', 'Trend', 'Target', 'Plan']);
+    expect(buttons.every((b) => b.getAttribute('aria-pressed') === 'true')).toBe(true);
+    // the two goal lines share a colour: their keys differ by their dashes
+    const dashes = ['Target', 'Plan'].map((name) =>
+      within(legend).getByRole('button', { name }).querySelector('line')?.getAttribute('stroke-dasharray'),
+    );
+    expect(dashes).toEqual(['6 4', '2 3']);
+    const target = within(legend).getByRole('button', { name: 'Target' });
+    target.focus();
+    fireEvent.click(target);
+    expect(target).toHaveAttribute('aria-pressed', 'false');
+    expect(lastCall().data.datasets.map((d) => d.hidden ?? false)).toEqual([false, false, true, false]);
+    fireEvent.click(target);
+    expect(target).toHaveAttribute('aria-pressed', 'true');
+    expect(lastCall().data.datasets.map((d) => d.hidden ?? false)).toEqual([false, false, false, false]);
+  });
+
+  it('has no legend while it draws the weights alone', () => {
+    render(<WeightGraph {...props} />);
+    expect(screen.queryByRole('list', { name: 'Lines shown on the graph' })).not.toBeInTheDocument();
+  });
+
+  it('draws changes at once when the device asks for less motion', () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      render(<WeightGraph {...props} />);
+      expect(lastCall().options.animation).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -1,11 +1,14 @@
 import { startTransition, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Line } from 'react-chartjs-2';
+import { useReducedMotion } from '@app/kit';
 import { GRAPH_PLUGINS } from './registerChart';
 import { buildGraphData, DEFAULT_GRAPH_WIDTH } from './buildGraphData';
 import { buildGraphOptions } from './buildGraphOptions';
 import { describeGraph } from './describeGraph';
+import { GraphLegend } from './GraphLegend';
 import { GraphTable } from './GraphTable';
-import type { PointClickHandler, WeightGraphProps } from './types';
+import { legendItems } from './legend';
+import type { DatasetRole, PointClickHandler, WeightGraphProps } from './types';
 
 const DEFAULT_HEIGHT = 300;
 
@@ -65,6 +68,15 @@ export function WeightGraph({
   const drawn = useAfterFirstFrame();
   const descriptionId = useId();
   const [asTable, setAsTable] = useState(false);
+  const reducedMotion = useReducedMotion();
+  // lines the user has hidden through the legend, by what they are: kept as the period or the data change
+  const [hidden, setHidden] = useState<ReadonlySet<DatasetRole>>(() => new Set());
+  const toggleLine = (role: DatasetRole) =>
+    setHidden((was) => {
+      const next = new Set(was);
+      if (!next.delete(role)) next.add(role);
+      return next;
+    });
   // hosts build the range object anew on every render: the model follows its dates, not its identity
   const rangeStart = range?.start;
   const rangeEnd = range?.end;
@@ -119,9 +131,18 @@ export function WeightGraph({
         themeColor,
         width,
         scheme,
+        reducedMotion,
         onPointClick: clickable ? (date, info) => clickRef.current?.(date, info) : undefined,
       }),
-    [model, period, unit, themeColor, clickable, width, scheme],
+    [model, period, unit, themeColor, clickable, width, scheme, reducedMotion],
+  );
+  const legend = useMemo(() => legendItems(model), [model]);
+  const data = useMemo(
+    () =>
+      hidden.size === 0 || model.status !== 'ok'
+        ? model.data
+        : { ...model.data, datasets: model.data.datasets.map((d, i) => ({ ...d, hidden: hidden.has(model.roles[i]!) })) },
+    [model, hidden],
   );
   const description = useMemo(() => describeGraph(model, unit, averaging, trendHistory), [model, unit, averaging, trendHistory]);
 
@@ -140,10 +161,11 @@ export function WeightGraph({
 
   return (
     <div className="weight-graph-box">
+      <GraphLegend items={legend} hidden={hidden} onToggle={toggleLine} />
       <div ref={boxRef} className="weight-graph" style={{ position: 'relative', height }}>
         {drawn && (
           <Line
-            data={model.data}
+            data={data}
             options={options}
             plugins={GRAPH_PLUGINS}
             role="img"

@@ -50,14 +50,20 @@ describe('look and feel', () => {
     expect(options.plugins?.averageLineLabel).toEqual({ text: null, color: '#d1222b' });
   });
 
-  it('axis labels, grid and legend follow the appearance', () => {
+  it('axis labels and grid follow the appearance; the legend is drawn by the page, not on the canvas', () => {
     const model = buildGraphData({ ...input, showTrend: true });
     const dark = buildGraphOptions(model, { period: 'week', unit: 'METRIC', themeColor: '#3ab0b9', scheme: 'dark' });
     const light = buildGraphOptions(model, { period: 'week', unit: 'METRIC', themeColor: '#3ab0b9' });
     expect(scalesOf(dark).y.grid.color).toBe('#26303b');
     expect(scalesOf(light).y.grid.color).toBe('#e8ecf0');
     expect(scalesOf(dark).x.ticks.color).toBe('#a3afbc');
-    expect((dark.plugins?.legend?.labels as { color: string }).color).toBe('#e6ebf1');
+    expect(dark.plugins?.legend).toEqual({ display: false });
+  });
+
+  it('animates changes over 500 ms, or draws them at once when the device asks for less motion', () => {
+    const model = buildGraphData(input);
+    expect(buildGraphOptions(model, { period: 'week', unit: 'METRIC', themeColor: '#3ab0b9' }).animation).toEqual({ duration: 500 });
+    expect(buildGraphOptions(model, { period: 'week', unit: 'METRIC', themeColor: '#3ab0b9', reducedMotion: true }).animation).toBe(false);
   });
 });
 

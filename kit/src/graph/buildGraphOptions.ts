@@ -14,6 +14,8 @@ export interface GraphOptionsInput {
   width?: number;
   /** The appearance: axis labels, grid and the average-line label follow it. Light unless given. */
   scheme?: Scheme;
+  /** The device asks for less motion: changes are drawn at once instead of over ANIMATION_MS. */
+  reducedMotion?: boolean;
 }
 
 /** The drawn weight under a click (the first active element of dataset 0), or null. */
@@ -57,7 +59,7 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
     parsing: false,
     normalized: true,
     maintainAspectRatio: false,
-    animation: { duration: ANIMATION_MS },
+    animation: input.reducedMotion ? false : { duration: ANIMATION_MS },
     // lines move, colours stay: interpolating every marker's colours on every frame would cost more than the move
     animations: { colors: false },
     interaction: { mode: 'weights', intersect: false },
@@ -93,21 +95,8 @@ export function buildGraphOptions(model: GraphModel, input: GraphOptionsInput): 
       },
     },
     plugins: {
-      legend: {
-        display: model.roles.length > 1,
-        position: 'top',
-        align: 'end',
-        labels: {
-          usePointStyle: true,
-          boxWidth: 8,
-          boxHeight: 8,
-          padding: 12,
-          font: { size: 12 },
-          color: ink.text,
-          // in the datasets' own order: a dataset drawn on top (the waiting weights) keeps its place in the legend
-          sort: (a: { datasetIndex?: number }, b: { datasetIndex?: number }) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0),
-        },
-      },
+      // the legend is the page's own (GraphLegend): buttons that work from the keyboard, not a picture on the canvas
+      legend: { display: false },
       tooltip: {
         enabled: !flatLine,
         displayColors: false,

@@ -114,7 +114,7 @@ describe('chart probe', () => {
       },
       getDatasetMeta: () => ({ data: new Array(98) }),
       scales: { x: { ticks: [{ label: '2025' }, { label: '' }, { label: 'Jul' }] }, y: { min: 76, max: 84 } },
-      options: { plugins: { legend: { display: true } } },
+      options: { plugins: { legend: { display: false } } },
       isDatasetVisible: (i: number) => !hidden.has(i),
       tooltip: { opacity: 0, title: [] as string[], body: [] as Array<{ lines: string[] }> },
     };

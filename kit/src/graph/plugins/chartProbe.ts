@@ -44,13 +44,13 @@ export const chartProbePlugin: Plugin<'line'> = {
         .filter(Boolean)
         .join('|'),
     );
+    // the lines the page's legend names (one line alone has none)
+    const labelled = chart.data.datasets.length > 1;
     mirror(
       canvas,
       'legend',
       chart.data.datasets
-        .map((d, i) =>
-          d.label && chart.options.plugins?.legend?.display !== false ? `${d.label}${chart.isDatasetVisible(i) ? '' : ' (hidden)'}` : '',
-        )
+        .map((d, i) => (d.label && labelled ? `${d.label}${chart.isDatasetVisible(i) ? '' : ' (hidden)'}` : ''))
         .filter(Boolean)
         .join('|'),
     );
