@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createApp } from './app.js';
 import { REPO_ROOT } from './config.js';
 import { openPostgres } from './db/client.js';
@@ -271,3 +272,17 @@ it('a database that never answers: health says so within its 3 s instead of hang
     await database.close();
   }
 }, 30_000);
+
+describeDb('unexpected errors', (ctx) => {
+  it("log the database's own code and message, not drizzle's wrapper (which holds the SQL and its parameters)", async () => {
+    const u = await register(ctx.app);
+    // a database missing a table (a migration not applied): every goal query fails with 42P01
+    await ctx.db.execute(sql`drop table goals`);
+    ctx.logs.length = 0;
+    const r = await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { targetWeightKg: 65 } });
+    expect(r.status).toBe(500);
+    const line = ctx.logs.map((l) => JSON.parse(l)).find((l) => l.msg === 'unhandled error');
+    expect(line).toMatchObject({ level: 'error', requestId: r.body.error.requestId, code: '42P01', cause: 'relation "…" does not exist' });
+    expect(JSON.stringify(line)).not.toMatch(/Failed query|params|select/i);
+  });
+});

@@ -4,7 +4,7 @@ import { publicBaseUrl, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
-import { ApiError, isDatabaseUnavailable } from './lib/errors.js';
+import { ApiError, describeError, isDatabaseUnavailable } from './lib/errors.js';
 import { errorResponse } from './lib/respond.js';
 import { ReadCache } from './lib/read-cache.js';
 import type { SessionCache } from './auth/session-cache.js';
@@ -101,16 +101,12 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders,
       const status = err.status;
       return errorResponse(c, status, status === 400 ? 'Malformed request' : undefined);
     }
+    // the driver's error is under drizzle's: its code tells a lost connection from a timeout or a bug
     if (isDatabaseUnavailable(err)) {
-      deps.log('error', { msg: 'database unavailable', requestId: c.get('requestId') });
+      deps.log('error', { msg: 'database unavailable', requestId: c.get('requestId'), ...describeError(err) });
       return errorResponse(c, 503, 'Service temporarily unavailable', [], { 'Retry-After': '5' });
     }
-    deps.log('error', {
-      msg: 'unhandled error',
-      requestId: c.get('requestId'),
-      name: err instanceof Error ? err.name : typeof err,
-      code: String((err as { code?: unknown }).code ?? ''),
-    });
+    deps.log('error', { msg: 'unhandled error', requestId: c.get('requestId'), ...describeError(err) });
     return errorResponse(c, 500, 'Internal server error');
   });
 

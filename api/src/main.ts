@@ -12,6 +12,7 @@ import { runMigrations } from './db/migrate.js';
 import { createApp } from './app.js';
 import { SessionCache } from './auth/session-cache.js';
 import { createLogger } from './lib/logger.js';
+import { describeError } from './lib/errors.js';
 import { systemClock } from './lib/clock.js';
 import { createMailTransport } from './mail/transport.js';
 import { webPushSender } from './push/sender.js';
@@ -59,11 +60,7 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
   }
   // a stray promise of one request must not take the service down for everyone: logged, the process keeps serving
   process.on('unhandledRejection', (err) => {
-    log('error', {
-      msg: 'unhandled rejection',
-      name: err instanceof Error ? err.name : typeof err,
-      code: String((err as { code?: unknown })?.code ?? ''),
-    });
+    log('error', { msg: 'unhandled rejection', ...describeError(err) });
   });
 
   const http: Server = await new Promise((resolve) => {

@@ -44,11 +44,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return wrapPglite(client);
 }
 
+export type PostgresOptions = {
+  /** How often the replicas' lag is probed (db/replicas.ts). */
+  probeEveryMs?: number;
+  /** PostgreSQL cancels a statement running longer (57014); default 15 s. */
+  statementTimeoutMs?: number;
+  /** node-postgres gives up on an answer that has not arrived (a silent network); default 20 s. */
+  queryTimeoutMs?: number;
+};
+
+/**
+ * Either timeout answers the request 503 with Retry-After (lib/errors.ts): a statement held up by a lock or a
+ * server gone silent is the database being unavailable for now, not a fault of the request.
+ */
 export async function openPostgres(
   databaseUrl: string,
   poolMax = 10,
   replicaUrls: string[] = [],
-  replicaOptions: { probeEveryMs?: number } = {},
+  options: PostgresOptions = {},
 ): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -56,8 +69,8 @@ export async function openPostgres(
     max: poolMax,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
-    query_timeout: 20_000,
+    statement_timeout: options.statementTimeoutMs ?? 15_000,
+    query_timeout: options.queryTimeoutMs ?? 20_000,
   };
   const pool = new pg.Pool({ ...poolConfig, connectionString: databaseUrl });
   const logLine = (line: Record<string, unknown>) => process.stderr.write(JSON.stringify(line) + '\n');
@@ -66,7 +79,9 @@ export async function openPostgres(
     logLine({ level: 'error', msg: 'postgres pool error', code: (err as { code?: string }).code ?? null });
   });
   const primary = drizzle(pool, { schema }) as unknown as Db;
-  const replicas = replicaUrls.length ? await openPgReplicas(replicaUrls, pool, poolConfig, logLine, replicaOptions) : undefined;
+  const replicas = replicaUrls.length
+    ? await openPgReplicas(replicaUrls, pool, poolConfig, logLine, { probeEveryMs: options.probeEveryMs })
+    : undefined;
   const db = replicas ? routeReads(primary, replicas.nodes) : primary;
   return {
     db,

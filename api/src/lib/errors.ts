@@ -34,21 +34,51 @@ export const STATUS_MESSAGES: Record<number, string> = {
   503: 'Service unavailable',
 };
 
+/** The errors an error was caused by, outermost first (drizzle wraps the driver's error in its own). */
+function causes(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e: unknown = err; e && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}
+
+/**
+ * SQLSTATEs and socket codes of a database that cannot answer right now: connection lost or refused, server
+ * shutting down, too many connections, and a statement cancelled by statement_timeout (57014: a locked table or an
+ * overloaded server; the same statement may well succeed a moment later).
+ */
+const UNAVAILABLE_CODE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN|57P0[1-3]|57014|08\d\d\d|53300)$/;
+/** The same said in messages only: node-postgres's and PGlite's own errors carry no code ("Query read timeout" is
+ * node-postgres's query_timeout: the server went silent). */
+const UNAVAILABLE_MESSAGE =
+  /(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Cannot use a pool after calling end|PGlite is closed|database closed|connect ECONNREFUSED|Client has encountered a connection error)/i;
+
 /** True for errors meaning "the database cannot be reached right now" (→ 503), for pg and PGlite. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN|57P0[1-3]|08\d\d\d|53300)$/.test(code)) return true;
-    }
-    const msg = (e as { message?: unknown }).message;
-    if (
-      typeof msg === 'string' &&
-      /(Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed|database closed|connect ECONNREFUSED|Client has encountered a connection error)/i.test(
-        msg,
-      )
-    )
-      return true;
+  return causes(err).some((e) => {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    return (typeof code === 'string' && UNAVAILABLE_CODE.test(code)) || (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message));
+  });
+}
+
+/**
+ * What the log may say about an unexpected error: the class, code and message of the error underneath (drizzle's
+ * own message is the SQL with its parameters, which may hold a password hash or a weight, so it is never used), with
+ * quoted text left out (PostgreSQL quotes the offending value: `invalid input syntax for type uuid: "…"`), and the
+ * table, column and constraint PostgreSQL names, which are schema names, never values.
+ */
+export function describeError(err: unknown): Record<string, string> {
+  const chain = causes(err);
+  const inner = chain[chain.length - 1] as Record<string, unknown> | undefined;
+  const code = chain.map((e) => (e as { code?: unknown }).code).find((c) => typeof c === 'string' || typeof c === 'number');
+  const out: Record<string, string> = {
+    name: inner instanceof Error ? inner.name : typeof inner,
+    code: code === undefined ? '' : String(code),
+  };
+  const message = typeof inner?.message === 'string' && !inner.message.startsWith('Failed query') ? inner.message : '';
+  if (message) out.cause = message.replace(/"[^"]*"|'[^']*'/g, '"…"').slice(0, 200);
+  for (const field of ['table', 'column', 'constraint'] as const) {
+    const v = inner?.[field];
+    if (typeof v === 'string' && v) out[field] = v;
   }
-  return false;
+  return out;
 }
