@@ -46,4 +46,35 @@ describeDb('goals', (ctx) => {
     expect(bPartial.status).toBe(422);
     expect((await call(ctx.app, 'GET', '/api/goals', { token: a.token })).body).toEqual(goal);
   });
+
+  it('parallel partial PATCHes each keep their change: the read, merge and write hold the goal row (no lost update)', async () => {
+    const u = await register(ctx.app);
+    const base = { startWeightKg: 90, targetWeightKg: 75, startDate: '2026-01-01', targetDate: '2027-06-30' };
+    for (let trial = 0; trial < 10; trial++) {
+      expect((await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: base })).status).toBe(200);
+      const changes = [
+        { targetWeightKg: 65 + trial },
+        { targetDate: `2028-06-${10 + trial}` },
+        { startWeightKg: 95 + trial },
+        { startDate: `2026-02-${10 + trial}` },
+      ];
+      const answers = await Promise.all(changes.map((body) => call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body })));
+      for (const r of answers) expect(r.status).toBe(200);
+      const final = await call(ctx.app, 'GET', '/api/goals', { token: u.token });
+      expect(final.body, `trial ${trial}`).toEqual(Object.assign({}, ...changes));
+    }
+  });
+
+  it('a parallel PATCH that cannot make a whole goal is refused without touching the one being created', async () => {
+    const u = await register(ctx.app);
+    const goal = { startWeightKg: 90, targetWeightKg: 75, startDate: '2026-01-01', targetDate: '2027-06-30' };
+    const [created, partial] = await Promise.all([
+      call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: goal }),
+      call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { targetWeightKg: 70 } }),
+    ]);
+    expect(created.status).toBe(200);
+    // either it came first (no goal yet: 422) or after (merged into the new goal)
+    if (partial.status === 422) expect((await call(ctx.app, 'GET', '/api/goals', { token: u.token })).body).toEqual(goal);
+    else expect((await call(ctx.app, 'GET', '/api/goals', { token: u.token })).body).toEqual({ ...goal, targetWeightKg: 70 });
+  });
 });

@@ -6,7 +6,7 @@ import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { notFound, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
-import { findGoal, saveGoal, type GoalDto } from '../repositories/goals.js';
+import { changeGoal, findGoal, type GoalDto } from '../repositories/goals.js';
 
 const security = [{ bearerAuth: [] }];
 const FIELDS = ['startWeightKg', 'targetWeightKg', 'startDate', 'targetDate'] as const;
@@ -69,13 +69,20 @@ export function goalRoutes(deps: Deps) {
     async (c) => {
       const body = c.req.valid('json');
       const userId = c.get('user').id;
-      // one statement (INSERT … ON CONFLICT) after reading the current goal; concurrent PATCHes are last-write-wins
-      const current = await findGoal(db, userId);
-      const merged: Partial<GoalDto> = { ...(current ?? {}) };
-      for (const f of FIELDS) if (body[f] !== undefined) (merged as Record<string, unknown>)[f] = body[f];
-      const missing = FIELDS.filter((f) => merged[f] === undefined);
-      if (missing.length) throw validationError(missing.map((f) => ({ field: f, issue: LABELS[f] })));
-      const saved = await saveGoal(db, userId, merged as GoalDto, clock.now());
+      // the goal is read, merged and written while its row is held: a PATCH sent at the same time from another tab
+      // or device waits, then applies its fields to this one's result (neither change is lost)
+      const saved = await changeGoal(
+        db,
+        userId,
+        (current) => {
+          const merged: Partial<GoalDto> = { ...(current ?? {}) };
+          for (const f of FIELDS) if (body[f] !== undefined) (merged as Record<string, unknown>)[f] = body[f];
+          const missing = FIELDS.filter((f) => merged[f] === undefined);
+          if (missing.length) throw validationError(missing.map((f) => ({ field: f, issue: LABELS[f] })));
+          return merged as GoalDto;
+        },
+        clock.now(),
+      );
       return c.json(saved, 200);
     },
   );
