@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Deps } from '../types.js';
 import { listEntries } from '../repositories/weights.js';
-import { createImport, failImport, finishImport, purgeOldImports, setImportProgress } from '../repositories/imports.js';
+import {
+  createImport,
+  deleteImport,
+  failImport,
+  finishImport,
+  purgeOldImports,
+  setImportProgress,
+  type ImportRecord,
+} from '../repositories/imports.js';
 import type { ParseOptions } from './parse.js';
 import { parseInWorker } from './run.js';
 import type { ExistingEntries } from './summary.js';
@@ -21,18 +29,28 @@ const parsing = new Map<string, AbortController>();
 /**
  * Registers an uploaded file as an import and parses it in the background (a worker thread), so the upload answers
  * at once and the preview can show progress. The outcome lands in the database, where any API process finds it.
- * Resolves with the import's id, and `done` with the background work (tests and shutdown may wait for it).
+ * Resolves with the import's id and record as created, and `done` with the background work (tests and shutdown may
+ * wait for it).
  */
 export async function startImport(deps: Deps, userId: string, upload: StoredUpload, options: ParseOptions) {
   const { db, clock, log } = deps;
   const id = randomUUID();
   const now = clock.now();
   await purgeOldImports(db, new Date(now.getTime() - KEPT_FOR_MS));
-  await createImport(db, { id, userId, fileName: upload.fileName, bytesTotal: upload.size, now });
-
-  parsing.get(userId)?.abort();
   const replaced = new AbortController();
-  parsing.set(userId, replaced);
+  let record: ImportRecord;
+  try {
+    // stopped and registered while the person's imports are locked: parallel uploads take their turns here in the
+    // order their records replace each other, so the parse kept running is the one of the record that stays
+    record = await createImport(db, { id, userId, fileName: upload.fileName, bytesTotal: upload.size, now }, () => {
+      parsing.get(userId)?.abort();
+      parsing.set(userId, replaced);
+    });
+  } catch (err) {
+    if (parsing.get(userId) === replaced) parsing.delete(userId);
+    throw err;
+  }
+
   const done = (async () => {
     let lastWrite = 0;
     try {
@@ -47,8 +65,9 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
         },
         { signal: replaced.signal },
       );
-      // its record is gone with the new upload: nothing to write
-      if (replaced.signal.aborted) return;
+      // replaced: its record went with the new upload's; should that upload have failed to commit, the record is
+      // still here, with nobody reading its file, so it goes now rather than read "interrupted" later
+      if (replaced.signal.aborted) return void (await deleteImport(db, userId, id));
       if (result.ok) await finishImport(db, userId, id, result.summary, result.rowChunks, clock.now());
       else await failImport(db, userId, id, result.message, clock.now());
     } catch (e) {
@@ -61,5 +80,5 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
       await rm(upload.path, { force: true });
     }
   })();
-  return { id, done };
+  return { id, record, done };
 }

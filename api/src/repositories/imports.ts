@@ -19,14 +19,35 @@ export type CommitResult = { imported: number; replaced: number; skipped: number
 
 const byOwner = (userId: string, id: string) => and(eq(imports.userId, userId), eq(imports.id, id));
 
-/** A new import, parsing; the user's earlier ones go (one import at a time). */
+/** Arbitrary first key of the per-user advisory lock that replacing an import takes (the second: the user's id, hashed). */
+const IMPORT_LOCK_CLASS = 4_201;
+
+/**
+ * A new import, parsing; the user's earlier ones go (one import at a time). Parallel uploads of one person replace
+ * each other one at a time, under a transaction-scoped advisory lock of that person: without it each deleted only
+ * what had committed before it began and every upload kept its row. `whileLocked` runs after the insert, before the
+ * commit, so whatever it orders (stopping the parse of the import replaced) follows the order of the replacements.
+ */
 export async function createImport(
   db: Db,
   v: { id: string; userId: string; fileName: string; bytesTotal: number; now: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  whileLocked: () => void = () => {},
+): Promise<ImportRecord> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, hashtext(${v.userId}))`);
     await tx.delete(imports).where(eq(imports.userId, v.userId));
     await tx.insert(imports).values({ ...v, status: 'parsing', bytesRead: 0, createdAt: v.now, updatedAt: v.now });
+    whileLocked();
+    return {
+      id: v.id,
+      status: 'parsing',
+      fileName: v.fileName,
+      bytesTotal: v.bytesTotal,
+      bytesRead: 0,
+      summary: null,
+      error: null,
+      updatedAt: v.now,
+    };
   });
 }
 

@@ -472,6 +472,41 @@ describeDb('imports', (ctx) => {
     expect((await call(ctx.app, 'GET', `/api/imports/${first.body.id}`, { token: u.token })).status).toBe(404);
   });
 
+  it('ten parallel uploads of one file leave the person exactly one import, and it is read to the end', async () => {
+    const u = await register(ctx.app);
+    const lines = ['date,weight'];
+    for (let d = 0; d < 2000; d++) lines.push(`${new Date(Date.UTC(2018, 0, 1) + d * 86_400_000).toISOString().slice(0, 10)},80.5`);
+    const file = lines.join('\n');
+    const started = await Promise.all(
+      Array.from({ length: 10 }, () => {
+        const form = new FormData();
+        form.set('file', new Blob([file], { type: 'text/csv' }), 'weights.csv');
+        return call(ctx.app, 'POST', '/api/imports', { token: u.token, rawBody: form });
+      }),
+    );
+    for (const r of started) expect(r.status).toBe(202);
+    const rowsOf = async () =>
+      (
+        (await ctx.db.execute(sql`select id, status from imports where user_id = ${u.user.id}`)) as unknown as {
+          rows: { id: string; status: string }[];
+        }
+      ).rows;
+    let rows = await rowsOf();
+    for (let i = 0; i < 400 && !(rows.length === 1 && rows[0]!.status === 'ready'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      rows = await rowsOf();
+    }
+    expect(rows).toEqual([{ id: expect.any(String), status: 'ready' }]);
+    // the replaced uploads' reads, once stopped, bring back no record of theirs
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await rowsOf()).toEqual(rows);
+    for (const r of started) {
+      const got = await call(ctx.app, 'GET', `/api/imports/${r.body.id}`, { token: u.token });
+      expect(got.status).toBe(r.body.id === rows[0]!.id ? 200 : 404);
+    }
+    expect((await commit(ctx.app, u.token, rows[0]!.id)).body).toEqual({ imported: 2000, replaced: 0, skipped: 0 });
+  });
+
   it('a read that stalls (its process died) is reported as interrupted', async () => {
     const u = await register(ctx.app);
     const done = await upload(ctx.app, u.token, 'date,weight\n2024-01-01,80\n');

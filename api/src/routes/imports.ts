@@ -104,7 +104,7 @@ export function importRoutes(deps: Deps) {
     async (c) => {
       const { dateFormat, unit } = c.req.valid('form');
       const user = await findUserById(db, c.get('user').id);
-      const { id } = await startImport(deps, c.get('user').id, c.get('upload'), {
+      const started = await startImport(deps, c.get('user').id, c.get('upload'), {
         dateFormat,
         // a unit the file does not state: the one chosen in the form, else the person's preference
         unit: unit ?? (user?.unitPreference === 'IMPERIAL' ? 'lb' : 'kg'),
@@ -113,8 +113,10 @@ export function importRoutes(deps: Deps) {
       });
       // the read removes the file when it is done with it
       c.set('uploadTaken', true);
-      const record = await findImport(db, c.get('user').id, id);
-      return c.json(toDto(record!), 202);
+      // a small file may already be read; an upload sent at the same time may already have replaced this one (its
+      // record is then gone: it answers as it was created, and reading it finds it gone as after any replacement)
+      const record = (await findImport(db, c.get('user').id, started.id)) ?? started.record;
+      return c.json(toDto(record), 202);
     },
   );
 
