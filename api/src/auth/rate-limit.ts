@@ -26,7 +26,9 @@ export type Reservation = {
 /**
  * Reserves one attempt under every key, atomically and before any expensive check (argon2), so N parallel attempts
  * can never get more than the limit through; 429 with Retry-After when any key is over its limit. A failed attempt
- * simply keeps its reservation.
+ * simply keeps its reservation; a refused one gives it back under every key, so the counters hold only the attempts
+ * that were checked: an address refused for its own failures does not run up the count of the accounts it tries, nor
+ * its own, and a burst of good logins from one address costs it nothing once answered.
  */
 export async function reserveAttempt(db: Db, checks: LimitCheck[], now: Date): Promise<Reservation> {
   // occasional housekeeping of expired windows (no timers: any process may do it)
@@ -41,12 +43,19 @@ export async function reserveAttempt(db: Db, checks: LimitCheck[], now: Date): P
     const h = hits.get(key);
     if (h && h.count > rule.limit) retryAfter = Math.max(retryAfter, secondsUntil(h.resetAt, now));
   }
-  if (retryAfter > 0) throw tooMany(retryAfter);
+  if (retryAfter > 0) {
+    // the attempts already let through keep theirs: a parallel burst still gets no more than the limit checked
+    await release(
+      db,
+      checks.map(({ key }) => key),
+    );
+    throw tooMany(retryAfter);
+  }
   return {
     async succeeded() {
       for (const { key, onSuccess } of checks) {
         if (onSuccess === 'clear') await clear(db, key);
-        else if (onSuccess === 'release') await release(db, key);
+        else if (onSuccess === 'release') await release(db, [key]);
       }
     },
   };

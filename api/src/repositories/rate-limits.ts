@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
 
@@ -25,9 +25,13 @@ export async function hitAll(db: Db, hits: { key: string; windowSeconds: number 
   return new Map(rows.map((r) => [r.key, { count: r.count, resetAt: r.resetAt }]));
 }
 
-/** Gives one counted attempt back (it turned out to be a success, which the limit does not count). */
-export async function release(db: Db, key: string): Promise<void> {
-  await db.execute(sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0) where ${rateLimits.key} = ${key}`);
+/** Gives one counted attempt back under each key (a success, or an attempt refused unchecked: the limit counts neither). */
+export async function release(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(inArray(rateLimits.key, keys));
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

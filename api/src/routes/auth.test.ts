@@ -1,7 +1,17 @@
 import { expect, it } from 'vitest';
 import { sign } from 'hono/jwt';
 import { sql } from 'drizzle-orm';
-import { call, describeDb, DEFAULT_RATE_LIMITS, GOOD_PASSWORD, register, TEST_SECRET, uniqueEmail, type TestApp } from '../test/harness.js';
+import {
+  call,
+  describeDb,
+  DEFAULT_RATE_LIMITS,
+  GOOD_PASSWORD,
+  register,
+  TEST_SECRET,
+  uniqueEmail,
+  type Registered,
+  type TestApp,
+} from '../test/harness.js';
 import { LOOPBACK } from '../lib/net.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -384,4 +394,64 @@ describeDb('auth', (ctx) => {
     expect(await login('wrong-password-3')).toBe(401);
     expect(await login('wrong-password-4')).toBe(429);
   });
+
+  it('a refused attempt is not counted: an address over its limit runs up neither its own count nor the accounts it tries', async () => {
+    const rules = { ...DEFAULT_RATE_LIMITS, loginPerIp: { limit: 5, windowSeconds: 900 } };
+    const app = ctx.makeApp({ rateLimits: rules });
+    const victim = await register(ctx.app);
+    const ip = '192.0.2.210';
+    for (let i = 0; i < 5; i++) {
+      const r = await call(app, 'POST', '/api/auth/login', { body: { email: uniqueEmail('miss'), password: 'whatever-123' }, ip });
+      expect(r.status).toBe(401);
+    }
+    // the address is at its limit: its tries at the victim's account are refused before any password check...
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.loginPerEmail.limit; i++) {
+      const r = await call(app, 'POST', '/api/auth/login', { body: { email: victim.email, password: `guess-${i}-password` }, ip });
+      expect(r.status).toBe(429);
+    }
+    // ...so they count against neither: the victim still signs in from elsewhere, and the address holds its 5 failures
+    const elsewhere = await call(app, 'POST', '/api/auth/login', {
+      body: { email: victim.email, password: victim.password },
+      ip: '192.0.2.213',
+    });
+    expect(elsewhere.status).toBe(200);
+    expect(await counter(`login:ip:${ip}`)).toBe(5);
+  });
+
+  it('5 failures, then 48 parallel good logins from one address: the address still counts 5, and whoever was refused gets in next', async () => {
+    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    const ip = '192.0.2.211';
+    const accounts = await Promise.all(Array.from({ length: 48 }, () => register(ctx.app)));
+    for (let i = 0; i < 5; i++) {
+      const r = await call(app, 'POST', '/api/auth/login', { body: { email: uniqueEmail('miss'), password: 'whatever-123' }, ip });
+      expect(r.status).toBe(401);
+    }
+    const login = (a: Registered) => call(app, 'POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip });
+    const first = await Promise.all(accounts.map(login));
+    // reservations taken at once may pass the limit for a moment (that is what stops parallel guessing): those are refused
+    for (const r of first) expect([200, 429]).toContain(r.status);
+    expect(await counter(`login:ip:${ip}`)).toBe(5);
+    for (const [i, r] of first.entries()) if (r.status === 429) expect((await login(accounts[i]!)).status).toBe(200);
+    expect(await counter(`login:ip:${ip}`)).toBe(5);
+  });
+
+  it('30 parallel wrong passwords at one account from one address: exactly 5 checked (401), 25 refused (429), 5 counted', async () => {
+    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    const victim = await register(ctx.app);
+    const ip = '192.0.2.212';
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(app, 'POST', '/api/auth/login', { body: { email: victim.email, password: `guess-${i}-password` }, ip }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    expect(await counter(`login:ip:${ip}`)).toBe(5);
+  });
+
+  /** An attempt counter as the rate limiter keeps it. */
+  async function counter(key: string): Promise<number | undefined> {
+    const res = await ctx.db.execute(sql`select count from rate_limits where key = ${key}`);
+    return (res as unknown as { rows: { count: number }[] }).rows[0]?.count;
+  }
 });
