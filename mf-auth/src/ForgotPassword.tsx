@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { clearFieldError, Field, type FieldErrorMap, type ForgotPasswordScreenProps, Link, parseApiError } from '@app/kit';
+import { useRef, useState, type FormEvent } from 'react';
+import { clearFieldError, Field, type FieldErrorMap, type ForgotPasswordScreenProps, Link, parseApiError, useFocusError } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { useRequestPasswordReset } from './authApi';
 import { formFailure } from './forms';
@@ -17,20 +17,28 @@ export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [general, setGeneral] = useState<string>();
   const [requestReset, isLoading] = useRequestPasswordReset();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusError = useFocusError(formRef);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setGeneral(undefined);
     const address = email.trim();
-    if (address === '') return setErrors({ email: 'Email is required' });
+    if (address === '') {
+      setErrors({ email: 'Email is required' });
+      return focusError();
+    }
     try {
       await requestReset({ email: address });
       setSentTo(address);
     } catch (error) {
       const failure = formFailure(error, ['email']);
-      if (failure.kind === 'no-response') return setGeneral(parseApiError({ status: 'FETCH_ERROR' }).general);
-      setErrors(failure.fieldErrors);
-      setGeneral(failure.general);
+      if (failure.kind === 'no-response') setGeneral(parseApiError({ status: 'FETCH_ERROR' }).general);
+      else {
+        setErrors(failure.fieldErrors);
+        setGeneral(failure.general);
+      }
+      focusError();
     }
   }
 
@@ -55,7 +63,7 @@ export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
         link on.
       </p>
       <GeneralError message={general} />
-      <form className="auth-form" onSubmit={submit} noValidate aria-label="Forgot password">
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label="Forgot password">
         <Field label="Email" error={errors.email}>
           {(id, describedBy) => (
             <input

@@ -36,9 +36,12 @@ describe('Sign In', () => {
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    // the keyboard is taken to the first field at fault, whose label and message a screen reader then reads
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
     await fillAndSubmit('ada@example.com', '');
     expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
     expect(sent(calls)).toHaveLength(0);
   });
 
@@ -86,6 +89,8 @@ describe('Sign In', () => {
     await fillAndSubmit('ada@example.com', 'wrong-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('Email or password is incorrect');
     expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
+    // the button was disabled while sending: focus goes to the message rather than falling to the page
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(store.getState().auth.accessToken).toBeNull();
   });
 
@@ -100,6 +105,7 @@ describe('Sign In', () => {
     const user = await fillAndSubmit('ada', 'secret-pass');
     expect(await screen.findByText('Email is not valid')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is not valid');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
     await user.type(screen.getByLabelText('Email'), '@example.com');
     expect(screen.queryByText('Email is not valid')).not.toBeInTheDocument();
     expect(screen.getByText('Password is too long')).toBeInTheDocument();

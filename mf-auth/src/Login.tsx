@@ -21,7 +21,7 @@ export default function Login(_props: LoginScreenProps) {
     external.kind === 'error' ? external.error : undefined,
     external.kind === 'error' ? external.provider : '',
   );
-  const { values, errors, general, change, submit: send } = useAuthForm(LABELS);
+  const { values, errors, general, change, submit: send, formRef } = useAuthForm(LABELS);
   const [remember, setRemember] = useState(false);
   const [login, { isLoading }] = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
@@ -49,7 +49,7 @@ export default function Login(_props: LoginScreenProps) {
       }
     >
       <GeneralError message={general ?? providerError ?? returnedError} />
-      <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign In">
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label="Sign In">
         <Field label="Email" error={errors.email}>
           {(id, describedBy) => (
             <input

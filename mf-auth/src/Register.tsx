@@ -21,7 +21,7 @@ const INPUTS: Array<{ field: RegisterField; label: string; type: string; autoCom
 /** Sign Up: first and last name, email, password. */
 export default function Register(_props: RegisterScreenProps) {
   const alreadySignedIn = useArrivedSignedIn();
-  const { values, errors, general, change, submit: send } = useAuthForm(LABELS);
+  const { values, errors, general, change, submit: send, formRef } = useAuthForm(LABELS);
   const [register, { isLoading }] = useRegisterMutation();
   const completeSignIn = useCompleteSignIn();
   const [providerError, setProviderError] = useState<string>();
@@ -47,7 +47,7 @@ export default function Register(_props: RegisterScreenProps) {
       }
     >
       <GeneralError message={general ?? providerError} />
-      <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign Up">
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label="Sign Up">
         <div className="auth-names">{INPUTS.slice(0, 2).map((input) => renderInput(input))}</div>
         {INPUTS.slice(2).map((input) => renderInput(input))}
         <button type="submit" className="button button-primary auth-submit" disabled={isLoading}>

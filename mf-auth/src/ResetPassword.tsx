@@ -1,5 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { clearFieldError, Field, type FieldErrorMap, Link, type ResetPasswordScreenProps, useLocation, useNavigate } from '@app/kit';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  clearFieldError,
+  Field,
+  type FieldErrorMap,
+  Link,
+  type ResetPasswordScreenProps,
+  useFocusError,
+  useLocation,
+  useNavigate,
+} from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { useConfirmPasswordReset } from './authApi';
 import { formFailure } from './forms';
@@ -21,6 +30,8 @@ export default function ResetPassword(_props: ResetPasswordScreenProps) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [general, setGeneral] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusError = useFocusError(formRef);
   const [confirmReset, isLoading] = useConfirmPasswordReset();
 
   // Once read, the token leaves the address bar (and so the history and any later copy of the URL).
@@ -31,16 +42,22 @@ export default function ResetPassword(_props: ResetPasswordScreenProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setGeneral(undefined);
-    if (password === '') return setErrors({ password: 'Password is required' });
+    if (password === '') {
+      setErrors({ password: 'Password is required' });
+      return focusError();
+    }
     try {
       await confirmReset({ token, password });
       setStatus('done');
     } catch (error) {
       const failure = formFailure(error, ['password', 'token']);
-      if (failure.kind === 'no-response') return setGeneral('Could not reach the server. Check your connection and try again.');
-      if (failure.fieldErrors.token) return setStatus('invalid');
-      setErrors(failure.fieldErrors);
-      setGeneral(failure.general);
+      if (failure.kind === 'no-response') setGeneral('Could not reach the server. Check your connection and try again.');
+      else if (failure.fieldErrors.token) return setStatus('invalid');
+      else {
+        setErrors(failure.fieldErrors);
+        setGeneral(failure.general);
+      }
+      focusError();
     }
   }
 
@@ -72,7 +89,7 @@ export default function ResetPassword(_props: ResetPasswordScreenProps) {
     <AuthCard title="Reset password" footer={<Link to="/login">Back to Sign In</Link>}>
       <p className="muted auth-intro">Choose a new password for your account.</p>
       <GeneralError message={general} />
-      <form className="auth-form" onSubmit={submit} noValidate aria-label="Reset password">
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label="Reset password">
         <Field label="New password" error={errors.password} hint={PASSWORD_HINT}>
           {(id, describedBy) => (
             <input

@@ -19,6 +19,7 @@ import {
   todayString,
   useAppDispatch,
   useAppSelector,
+  useFocusError,
   useSaveWeightMutation,
   weightUnitLabel,
   WEIGHT_STEP,
@@ -93,6 +94,7 @@ export function EntryDialog() {
   const replacesId = useId();
   const close = useCallback(() => dispatch(closeEntryDialog()), [dispatch]);
   useFocusTrap(dialogRef, open && !loading, close);
+  const focusError = useFocusError(dialogRef);
 
   useEffect(() => {
     if (!open) return;
@@ -121,6 +123,7 @@ export function EntryDialog() {
         close();
       } catch {
         setGeneral('This weight could not be kept on this device. Check your connection and try again.');
+        focusError();
       }
       return;
     }
@@ -134,6 +137,7 @@ export function EntryDialog() {
       const parsed = parseApiError(error);
       setErrors(parsed.fieldErrors);
       setGeneral(parsed.general ?? (Object.keys(parsed.fieldErrors).length ? undefined : parsed.message));
+      focusError();
     }
   };
 
@@ -144,6 +148,7 @@ export function EntryDialog() {
     const result = buildWeightEntryPayload(form, unit);
     if (!result.ok) {
       setErrors(result.errors);
+      focusError();
       return;
     }
     // compared with the recent history, leaving out the day being replaced
@@ -166,7 +171,10 @@ export function EntryDialog() {
     setForm(next);
     const result = buildWeightEntryPayload(next, unit);
     if (result.ok) await save(result.payload);
-    else setErrors(result.errors);
+    else {
+      setErrors(result.errors);
+      focusError();
+    }
   };
 
   const editAgain = () => {
