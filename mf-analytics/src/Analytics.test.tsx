@@ -266,6 +266,8 @@ describe('editing and deleting', () => {
     await screen.findByText('2 entries');
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/weights/date/2025-03-10');
     expect(screen.queryByText('10/03/2025')).not.toBeInTheDocument();
+    // the keyboard moves on to the day after it in the list, not to the top of the page
+    expect(document.activeElement).toBe(screen.getByText('02/03/2025').closest('tr'));
     expect(toasts(store)).toEqual(['success: Entry deleted successfully']);
     expect(store.getState().entryDialog.open).toBe(false);
   });

@@ -29,6 +29,7 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleteWeight, { isLoading: deleting }] = useDeleteWeightMutation();
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const rowRef = useRef<HTMLTableRowElement>(null);
   const date = formatDateEnGb(entry.date);
   // the saved entry of the day, if any: a waiting weight replaces it on the server anyway
   const deletable = entry.pending?.kind !== 'waiting' && entry.id !== undefined;
@@ -48,8 +49,17 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
     requestAnimationFrame(() => deleteButton.current?.focus());
   };
   const confirmDelete = async () => {
+    // the row is about to go: the keyboard moves on to the day after it in the list (or before it), not to the page's top
+    const row = rowRef.current;
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null | undefined;
+    const panel = row?.closest<HTMLElement>('section, main');
     try {
       await deleteWeight(entry.date).unwrap();
+      if (neighbour?.isConnected) neighbour.focus();
+      else if (panel) {
+        if (!panel.hasAttribute('tabindex')) panel.tabIndex = -1;
+        panel.focus();
+      }
       dispatch(showToast(DELETED_MESSAGE, 'success'));
     } catch {
       dispatch(showToast(DELETE_FAILED_MESSAGE, 'error'));
@@ -58,7 +68,7 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
   };
 
   return (
-    <tr className={classes.join(' ')} title="Click to edit" tabIndex={0} onClick={edit} onKeyDown={onRowKeyDown}>
+    <tr ref={rowRef} className={classes.join(' ')} title="Click to edit" tabIndex={0} onClick={edit} onKeyDown={onRowKeyDown}>
       <td data-label="Date">{date}</td>
       <td data-label="Weight" data-unit={weightUnitLabel(unit)}>
         {formatWeight(entry.weightKg, unit)}

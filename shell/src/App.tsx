@@ -3,6 +3,7 @@ import { RequireAuth } from './auth/RequireAuth';
 import { EntryDialogSlot } from './entry/EntryDialogSlot';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { DashboardLayout } from './layout/DashboardLayout';
+import { RouteAnnouncer } from './layout/RouteAnnouncer';
 import { ErrorPage, ERROR_CODES } from './screens/ErrorPage';
 import { LandingPage } from './screens/LandingPage';
 import { REMOTE_ROUTES } from './screens/remoteRoutes';
@@ -46,6 +47,7 @@ export function App({ router }: { router: ReturnType<typeof createRouter> }) {
     <>
       <ThemeSync />
       <RouterProvider router={router} />
+      <RouteAnnouncer />
       <EntryDialogSlot />
       <Toaster />
     </>

@@ -3,9 +3,24 @@ import { useEffect, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** On the screen: in the page and not inside something hidden (a browser without checkVisibility counts it shown). */
+const shown = (el: HTMLElement | null | undefined): boolean =>
+  !!el && el.isConnected && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
+
 /**
- * Keeps Tab inside a modal while it is open and gives focus back to whatever opened it, so
- * keyboard users never end up behind the backdrop.
+ * Where focus goes back when the modal closes: what opened it, or, when that has gone from the screen meanwhile (the
+ * phone's menu closed as it opened the dialog), the control its `data-return-focus` names, else the page's content.
+ */
+export function returnTarget(opener: HTMLElement | null): HTMLElement | null {
+  if (shown(opener)) return opener;
+  const named = opener?.dataset.returnFocus ? document.querySelector<HTMLElement>(opener.dataset.returnFocus) : null;
+  if (named && shown(named)) return named;
+  return document.querySelector<HTMLElement>('main');
+}
+
+/**
+ * Keeps Tab inside a modal while it is open and gives focus back to whatever opened it (returnTarget), so
+ * keyboard users never end up behind the backdrop, nor at the top of the page.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
   useEffect(() => {
@@ -38,7 +53,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      opener?.focus?.();
+      const back = returnTarget(opener);
+      if (back?.tagName === 'MAIN' && !back.hasAttribute('tabindex')) back.tabIndex = -1;
+      back?.focus?.();
     };
   }, [ref, active, onEscape]);
 }

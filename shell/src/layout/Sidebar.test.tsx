@@ -46,4 +46,23 @@ describe('Sidebar', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard/overview' });
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/auth/logout')).toHaveLength(1));
   });
+
+  it("the phone's menu opens from its button and Escape folds it away, the keyboard back on the button", async () => {
+    installFetchMock(() => apiError(404, 'Not found'));
+    renderRoutes(routes, '/dashboard/overview', signedIn());
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    screen.getByRole('link', { name: 'Analytics' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
+  });
+
+  it('Add Log names the menu button as the place to come back to, as the menu folds away when the dialog opens', () => {
+    installFetchMock(() => apiError(404, 'Not found'));
+    renderRoutes(routes, '/dashboard/overview', signedIn());
+    expect(screen.getByRole('button', { name: 'Add Log' })).toHaveAttribute('data-return-focus', '.sidebar-toggle');
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   DEFAULT_AVATAR,
   Link,
@@ -22,6 +22,7 @@ export function Sidebar() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setMenuOpen(false);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
@@ -35,13 +36,22 @@ export function Sidebar() {
   };
 
   return (
-    <aside className={`sidebar${menuOpen ? ' sidebar-open' : ''}`}>
+    <aside
+      className={`sidebar${menuOpen ? ' sidebar-open' : ''}`}
+      // Escape folds the phone's menu away again, and the keyboard is back on its button
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menuOpen) return;
+        close();
+        toggleRef.current?.focus();
+      }}
+    >
       <div className="sidebar-top">
         <Link to="/dashboard/overview" className="brand" onClick={close} {...screenIntent('/dashboard/overview')}>
           <Logo />
           <span>{PRODUCT_TITLE}</span>
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="button sidebar-toggle"
           aria-expanded={menuOpen}
@@ -73,6 +83,8 @@ export function Sidebar() {
           </NavLink>
           <button
             type="button"
+            // the phone's menu folds away as the dialog opens: closing the dialog goes back to the menu's button
+            data-return-focus=".sidebar-toggle"
             // its code is fetched on the way to the click, so the dialog opens at once
             onPointerEnter={() => void loadEntryDialog()}
             onFocus={() => void loadEntryDialog()}

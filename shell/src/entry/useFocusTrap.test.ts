@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { returnTarget } from './useFocusTrap';
+
+/** jsdom lays nothing out: an element counts as hidden when it sits inside [hidden]. */
+function layOut() {
+  HTMLElement.prototype.checkVisibility = function (this: HTMLElement) {
+    return this.closest('[hidden]') === null;
+  };
+}
+
+afterEach(() => {
+  delete (HTMLElement.prototype as Partial<HTMLElement>).checkVisibility;
+  document.body.innerHTML = '';
+});
+
+describe('returnTarget', () => {
+  it('is what opened the dialog while it is on the screen', () => {
+    layOut();
+    document.body.innerHTML = `<main></main><button id="open">Add Log</button>`;
+    expect(returnTarget(document.getElementById('open'))?.id).toBe('open');
+  });
+
+  it('is the control the opener names when the opener has gone from the screen (the folded menu)', () => {
+    layOut();
+    document.body.innerHTML = `<button class="sidebar-toggle">Menu</button><div hidden><button id="open" data-return-focus=".sidebar-toggle">Add Log</button></div><main></main>`;
+    expect(returnTarget(document.getElementById('open'))?.className).toBe('sidebar-toggle');
+  });
+
+  it("is the page's content when neither is on the screen, or the opener was removed", () => {
+    layOut();
+    document.body.innerHTML = `<div hidden><button class="sidebar-toggle">Menu</button><button id="open" data-return-focus=".sidebar-toggle">Add</button></div><main></main>`;
+    expect(returnTarget(document.getElementById('open'))?.tagName).toBe('MAIN');
+    const gone = document.createElement('button');
+    expect(returnTarget(gone)?.tagName).toBe('MAIN');
+    expect(returnTarget(null)?.tagName).toBe('MAIN');
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+
+const FRAMES_TO_WAIT_FOR_MAIN = 120;
+
+/** On the screen: in the page and not inside something hidden (a browser without checkVisibility counts it shown). */
+const shown = (el: Element | null): boolean =>
+  !!el && el.isConnected && (typeof (el as HTMLElement).checkVisibility !== 'function' || (el as HTMLElement).checkVisibility());
+
+/**
+ * Where the keyboard was has gone with the page before (a form's button, a link in the phone's menu that folded away):
+ * the new page's content takes focus, once it is there, instead of the document's top. Focus the user put somewhere
+ * on the screen stays where it is.
+ */
+function settleFocus(framesLeft = FRAMES_TO_WAIT_FOR_MAIN) {
+  const active = document.activeElement;
+  if (active && active !== document.body && shown(active)) return;
+  const main = document.querySelector<HTMLElement>('main');
+  if (!main) {
+    if (framesLeft > 0) requestAnimationFrame(() => settleFocus(framesLeft - 1));
+    return;
+  }
+  if (!main.hasAttribute('tabindex')) main.tabIndex = -1;
+  main.focus({ preventScroll: true });
+}
+
+/**
+ * Says the new page's name when the app moves to another page (its title, which each screen sets), as a page load
+ * would for a screen reader; and gives focus a place on it when it was lost on the way. The first title is the page
+ * the browser loaded, which the browser announces itself.
+ */
+export function RouteAnnouncer() {
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    let path: string | null = null;
+    let title = document.title;
+    const observer = new MutationObserver(() => {
+      if (document.title === title) return;
+      title = document.title;
+      const now = window.location.pathname;
+      if (path === null || now === path) {
+        path = now;
+        return;
+      }
+      path = now;
+      setMessage(title);
+      settleFocus();
+    });
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {message}
+    </p>
+  );
+}
