@@ -54,12 +54,20 @@ export function AvatarEditor({ savedUrl, choice, onChange, error }: AvatarEditor
           type="file"
           accept={AVATAR_TYPES.join(',')}
           className="st-visually-hidden"
+          // the Edit button opens it: one stop for the keyboard, not a second, invisible one
+          tabIndex={-1}
           aria-label="Choose a profile picture"
           aria-describedby={shownError ? errorId : undefined}
           aria-invalid={shownError ? true : undefined}
           onChange={(e) => pick(e.target.files?.[0])}
         />
-        <button type="button" className="button" onClick={() => inputRef.current?.click()}>
+        <button
+          type="button"
+          className="button"
+          aria-label="Edit profile picture"
+          aria-describedby={shownError ? errorId : undefined}
+          onClick={() => inputRef.current?.click()}
+        >
           Edit
         </button>
         <button type="button" className="button" onClick={remove} disabled={!canRemove}>
