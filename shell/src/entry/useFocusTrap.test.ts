@@ -21,16 +21,11 @@ describe('returnTarget', () => {
     expect(returnTarget(document.getElementById('open'))?.id).toBe('open');
   });
 
-  it('is the control the opener names when the opener has gone from the screen (the folded menu)', () => {
+  it("is the page's content when the opener is hidden, was removed, or was the page itself", () => {
     layOut();
-    document.body.innerHTML = `<button class="sidebar-toggle">Menu</button><div hidden><button id="open" data-return-focus=".sidebar-toggle">Add Log</button></div><main></main>`;
-    expect(returnTarget(document.getElementById('open'))?.className).toBe('sidebar-toggle');
-  });
-
-  it("is the page's content when neither is on the screen, or the opener was removed", () => {
-    layOut();
-    document.body.innerHTML = `<div hidden><button class="sidebar-toggle">Menu</button><button id="open" data-return-focus=".sidebar-toggle">Add</button></div><main></main>`;
+    document.body.innerHTML = `<div hidden><button id="open">Add</button></div><main></main>`;
     expect(returnTarget(document.getElementById('open'))?.tagName).toBe('MAIN');
+    expect(returnTarget(document.body)?.tagName).toBe('MAIN');
     const gone = document.createElement('button');
     expect(returnTarget(gone)?.tagName).toBe('MAIN');
     expect(returnTarget(null)?.tagName).toBe('MAIN');

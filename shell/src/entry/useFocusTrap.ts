@@ -8,13 +8,11 @@ const shown = (el: HTMLElement | null | undefined): boolean =>
   !!el && el.isConnected && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
 
 /**
- * Where focus goes back when the modal closes: what opened it, or, when that has gone from the screen meanwhile (the
- * phone's menu closed as it opened the dialog), the control its `data-return-focus` names, else the page's content.
+ * Where focus goes back when the modal closes: what opened it, or the page's content when that has gone from the
+ * screen meanwhile (a row deleted, a menu folded away), rather than the top of the document.
  */
 export function returnTarget(opener: HTMLElement | null): HTMLElement | null {
-  if (shown(opener)) return opener;
-  const named = opener?.dataset.returnFocus ? document.querySelector<HTMLElement>(opener.dataset.returnFocus) : null;
-  if (named && shown(named)) return named;
+  if (opener && opener !== document.body && shown(opener)) return opener;
   return document.querySelector<HTMLElement>('main');
 }
 

@@ -31,16 +31,14 @@ function settleFocus(framesLeft = FRAMES_TO_WAIT_FOR_MAIN) {
 export function RouteAnnouncer() {
   const [message, setMessage] = useState('');
   useEffect(() => {
-    let path: string | null = null;
+    // the page the browser loaded: its title, set now or soon by its screen, is not news
+    let path = window.location.pathname;
     let title = document.title;
     const observer = new MutationObserver(() => {
       if (document.title === title) return;
       title = document.title;
       const now = window.location.pathname;
-      if (path === null || now === path) {
-        path = now;
-        return;
-      }
+      if (now === path) return;
       path = now;
       setMessage(title);
       settleFocus();

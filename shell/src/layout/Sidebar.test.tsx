@@ -60,9 +60,13 @@ describe('Sidebar', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
   });
 
-  it('Add Log names the menu button as the place to come back to, as the menu folds away when the dialog opens', () => {
+  it("Add Log from the phone's menu leaves the keyboard on the menu's button as the menu folds away and the dialog opens", async () => {
     installFetchMock(() => apiError(404, 'Not found'));
-    renderRoutes(routes, '/dashboard/overview', signedIn());
-    expect(screen.getByRole('button', { name: 'Add Log' })).toHaveAttribute('data-return-focus', '.sidebar-toggle');
+    const { store } = renderRoutes(routes, '/dashboard/overview', signedIn());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('button', { name: 'Add Log' }));
+    expect(store.getState().entryDialog.open).toBe(true);
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
   });
 });

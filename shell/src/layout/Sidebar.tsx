@@ -83,12 +83,13 @@ export function Sidebar() {
           </NavLink>
           <button
             type="button"
-            // the phone's menu folds away as the dialog opens: closing the dialog goes back to the menu's button
-            data-return-focus=".sidebar-toggle"
             // its code is fetched on the way to the click, so the dialog opens at once
             onPointerEnter={() => void loadEntryDialog()}
             onFocus={() => void loadEntryDialog()}
             onClick={() => {
+              // the phone's menu folds away as the dialog opens: the keyboard waits on the menu's button, where the
+              // dialog gives it back when it closes
+              if (menuOpen) toggleRef.current?.focus();
               close();
               dispatch(openEntryDialog());
             }}
