@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { returnTarget } from './useFocusTrap';
+import { makeOutsideInert, returnTarget } from './useFocusTrap';
 
 /** jsdom lays nothing out: an element counts as hidden when it sits inside [hidden]. */
 function layOut() {
@@ -29,5 +29,16 @@ describe('returnTarget', () => {
     const gone = document.createElement('button');
     expect(returnTarget(gone)?.tagName).toBe('MAIN');
     expect(returnTarget(null)?.tagName).toBe('MAIN');
+  });
+});
+
+describe('makeOutsideInert', () => {
+  it('makes the page beside the modal inert, keeps live regions, and says what it changed', () => {
+    document.body.innerHTML = `<div id="root"><div id="app"><main>content</main></div><div id="backdrop"><div id="modal"></div></div><div id="toasts" aria-live="polite"></div></div><p id="outer"></p>`;
+    const changed = makeOutsideInert(document.getElementById('modal')!);
+    expect(changed.map((el) => el.id)).toEqual(['app', 'outer']);
+    expect(document.getElementById('app')).toHaveAttribute('inert');
+    expect(document.getElementById('toasts')).not.toHaveAttribute('inert');
+    expect(document.getElementById('backdrop')).not.toHaveAttribute('inert');
   });
 });

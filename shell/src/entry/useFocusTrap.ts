@@ -17,6 +17,26 @@ export function returnTarget(opener: HTMLElement | null): HTMLElement | null {
 }
 
 /**
+ * Everything on the page beside the modal, up to the body, becomes inert while it is open: a screen reader's own
+ * navigation (by heading, by landmark) cannot wander behind the backdrop either. Live regions stay as they are, so a
+ * notification is still read. Returns what it changed, to be given back.
+ */
+export function makeOutsideInert(container: HTMLElement): HTMLElement[] {
+  const changed: HTMLElement[] = [];
+  for (let node: HTMLElement | null = container; node && node !== document.body; node = node.parentElement) {
+    const parent: HTMLElement | null = node.parentElement;
+    if (!parent) break;
+    for (const sibling of Array.from(parent.children) as Element[]) {
+      if (sibling === node || !(sibling instanceof HTMLElement) || sibling.hasAttribute('inert')) continue;
+      if (sibling.matches('script, style, link, [aria-live]')) continue;
+      sibling.setAttribute('inert', '');
+      changed.push(sibling);
+    }
+  }
+  return changed;
+}
+
+/**
  * Keeps Tab inside a modal while it is open and gives focus back to whatever opened it (returnTarget), so
  * keyboard users never end up behind the backdrop, nor at the top of the page.
  */
@@ -26,6 +46,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const container = ref.current;
     if (!container) return;
     const opener = document.activeElement as HTMLElement | null;
+    const outside = makeOutsideInert(container);
     const focusables = () => Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
     if (!container.contains(document.activeElement)) (focusables()[0] ?? container).focus();
 
@@ -51,6 +72,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      for (const el of outside) el.removeAttribute('inert');
       const back = returnTarget(opener);
       if (back?.tagName === 'MAIN' && !back.hasAttribute('tabindex')) back.tabIndex = -1;
       back?.focus?.();
