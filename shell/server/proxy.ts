@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1): never passed on, either way. */
@@ -94,9 +95,40 @@ export function forward(target: string, req: Request, opts: ForwardOptions = {})
       upstream.destroy();
     });
     req.signal?.addEventListener('abort', () => upstream.destroy(), { once: true });
+    upstream.on('socket', keepReadingAfterHangUp);
     if (!hasBody) return void upstream.end();
     const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
     body.on('error', () => upstream.destroy());
     body.pipe(upstream);
   });
+}
+
+/** Errors of a write meaning the other end has hung up. */
+const HUNG_UP = new Set(['EPIPE', 'ECONNRESET']);
+const guarded = new WeakSet<Socket>();
+
+/**
+ * An upstream that refuses a body (the API's 413 past 1 MiB) answers, then hangs up with the rest of the body unread,
+ * which reaches us as a reset. The answer came first and the kernel still holds it, but Node destroys a socket whose
+ * write fails, unread: the next chunk of the body written after the reset took the answer with it and the client got
+ * a 503. On this socket such a write instead ends the body's journey (the rest is dropped) and reading goes on, so
+ * the answer is read and passed on; the socket closes when its read meets the reset.
+ */
+export function keepReadingAfterHangUp(socket: Socket): void {
+  if (guarded.has(socket)) return; // a kept-alive socket serves request after request
+  guarded.add(socket);
+  let hungUp = false;
+  const afterWrite =
+    (callback: (err?: Error | null) => void) =>
+    (err?: Error | null): void => {
+      if (err && HUNG_UP.has((err as NodeJS.ErrnoException).code ?? '')) {
+        hungUp = true;
+        return callback();
+      }
+      callback(err);
+    };
+  const write = socket._write.bind(socket);
+  socket._write = (chunk, encoding, callback) => (hungUp ? callback() : write(chunk, encoding, afterWrite(callback)));
+  const writev = socket._writev?.bind(socket);
+  if (writev) socket._writev = (chunks, callback) => (hungUp ? callback() : writev(chunks, afterWrite(callback)));
 }
