@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
-import { forward, UpstreamError } from './proxy';
+import { ClientClosedError, forward, UpstreamError } from './proxy';
 import { createRouteHints, withHints, type RouteHintsOptions } from './routeHints';
 import { isFresh, serveDist } from './static';
 
@@ -34,6 +34,16 @@ function proxyError(status: number, message: string, log: (line: Record<string, 
     status,
     headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId },
   });
+}
+
+/**
+ * The client closed its own request before the answer came (a tab closed, a fetch aborted): not a failure of the
+ * service, so no error line and no 503. Nobody reads the answer; 499 is the status nginx logs for it.
+ */
+function clientClosed(log: (line: Record<string, unknown>) => void, method: string): Response {
+  // no path: some hold a credential (an unsubscribe link's token)
+  log({ level: 'info', msg: 'proxy: client closed the request', method, status: 499 });
+  return new Response(null, { status: 499 });
 }
 
 const defaultLog = (line: Record<string, unknown>) =>
@@ -125,6 +135,7 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
     try {
       return await forward(`${apiUpstream}${url.pathname}${url.search}`, c.req.raw, { setHeaders });
     } catch (err) {
+      if (err instanceof ClientClosedError || c.req.raw.signal.aborted) return clientClosed(log, c.req.method);
       const timedOut = err instanceof UpstreamError && err.timedOut;
       return proxyError(
         timedOut ? 504 : 503,
@@ -144,6 +155,7 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
       try {
         return await forward(`${r.upstream}${rest}${url.search}`, c.req.raw, { requestHeaders: STATIC_REQUEST_HEADERS });
       } catch (err) {
+        if (err instanceof ClientClosedError || c.req.raw.signal.aborted) return clientClosed(log, c.req.method);
         return proxyError(502, `The ${r.key} screen is unavailable right now`, log, err instanceof Error ? err.message : String(err));
       }
     });

@@ -192,4 +192,53 @@ describe('through the shell server, against the API process', () => {
       shell.close();
     }
   }, 120_000);
+
+  it('a client that closes its own request is not logged as a failure, nor answered 503', async () => {
+    const shell = await startShell(api.url);
+    try {
+      // half a body sent, then the client hangs up: the API is still waiting for the rest
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(shell.port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"ema\r\n',
+          );
+          setTimeout(() => socket.destroy(), 200);
+        });
+        socket.on('close', () => resolve());
+      });
+      await waitFor(() => shell.lines.length > 0);
+      expect(shell.lines).toEqual([expect.objectContaining({ level: 'info', status: 499 })]);
+    } finally {
+      shell.close();
+    }
+  }, 30_000);
 });
+
+it('a client that aborts while the API is slow to answer is not logged as a failure, nor answered 503', async () => {
+  const sockets = new Set<net.Socket>();
+  // an API that takes the request and answers nothing (yet)
+  const slow = createServer(() => {});
+  slow.on('connection', (s) => sockets.add(s));
+  await new Promise<void>((r) => slow.listen(0, '127.0.0.1', () => r()));
+  const shell = await startShell(`http://127.0.0.1:${(slow.address() as AddressInfo).port}`);
+  try {
+    const controller = new AbortController();
+    const pending = fetch(`http://127.0.0.1:${shell.port}/api/weights`, { signal: controller.signal }).catch((e: Error) => e.name);
+    await waitFor(() => sockets.size > 0);
+    controller.abort();
+    expect(await pending).toBe('AbortError');
+    await waitFor(() => shell.lines.length > 0);
+    expect(shell.lines).toEqual([expect.objectContaining({ level: 'info', msg: 'proxy: client closed the request', status: 499 })]);
+  } finally {
+    shell.close();
+    for (const s of sockets) s.destroy();
+    slow.close();
+  }
+});
+
+async function waitFor(condition: () => boolean, ms = 5_000) {
+  for (const start = Date.now(); !condition();) {
+    if (Date.now() - start > ms) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -45,11 +45,15 @@ export class UpstreamError extends Error {
   }
 }
 
+/** The client closed its own request (a tab closed, a fetch aborted, its body broke off) before the answer came. */
+export class ClientClosedError extends Error {}
+
 /**
  * Forwards a request and returns the upstream's answer as it is: the body streams both ways, nothing is
  * decompressed (precompressed files keep their encoding and length, conditional requests get their 304), and
  * hop-by-hop headers stay on their own hop. An answer that arrives while the body is still being sent (an early
- * 413) is returned at once. Rejects with UpstreamError when no answer comes.
+ * 413) is returned at once. Rejects with UpstreamError when no answer comes, and with ClientClosedError when the
+ * client went away first.
  */
 export function forward(target: string, req: Request, opts: ForwardOptions = {}): Promise<Response> {
   const url = new URL(target);
@@ -70,6 +74,7 @@ export function forward(target: string, req: Request, opts: ForwardOptions = {})
 
   return new Promise((resolve, reject) => {
     let answered = false;
+    let clientClosed = false;
     const upstream = client.request(url, { method: req.method, headers }, (res) => {
       answered = true;
       const out = new Headers();
@@ -88,17 +93,24 @@ export function forward(target: string, req: Request, opts: ForwardOptions = {})
     });
     upstream.on('error', (err: NodeJS.ErrnoException) => {
       // after an early answer the upstream may hang up on the rest of the body: the answer stands
-      if (!answered) reject(new UpstreamError(err.code ?? err.message, false));
+      if (!answered && !clientClosed) reject(new UpstreamError(err.code ?? err.message, false));
     });
     upstream.setTimeout(opts.timeoutMs ?? 30_000, () => {
       if (!answered) reject(new UpstreamError('upstream timeout', true));
       upstream.destroy();
     });
-    req.signal?.addEventListener('abort', () => upstream.destroy(), { once: true });
+    const clientGone = () => {
+      clientClosed = true;
+      if (!answered) reject(new ClientClosedError('the client closed the request'));
+      upstream.destroy();
+    };
+    if (req.signal?.aborted) return clientGone();
+    req.signal?.addEventListener('abort', clientGone, { once: true });
     upstream.on('socket', keepReadingAfterHangUp);
     if (!hasBody) return void upstream.end();
     const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
-    body.on('error', () => upstream.destroy());
+    // the client's body broke off (its connection closed)
+    body.on('error', clientGone);
     body.pipe(upstream);
   });
 }
