@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
 
@@ -25,13 +25,17 @@ export async function hitAll(db: Db, hits: { key: string; windowSeconds: number 
   return new Map(rows.map((r) => [r.key, { count: r.count, resetAt: r.resetAt }]));
 }
 
-/** Gives one counted attempt back under each key (a success, or an attempt refused unchecked: the limit counts neither). */
+/**
+ * Gives one counted attempt back under each key (a success, or an attempt refused unchecked: the limit counts neither).
+ * One statement per key, each holding one row: a statement holding several rows could lock them in another order than a
+ * parallel attempt's hitAll does, and PostgreSQL would end one of the two as a deadlock.
+ */
 export async function release(db: Db, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(inArray(rateLimits.key, keys));
+  for (const key of keys)
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(sql`${rateLimits.key} = ${key}`);
 }
 
 export async function clear(db: Db, key: string): Promise<void> {
