@@ -142,6 +142,51 @@ describeDb('app', (ctx) => {
     }
   });
 
+  it('a JSON body still arriving at its deadline: 408 in the error shape, Connection: close; uploads keep their long allowance', async () => {
+    const app = ctx.makeApp({ jsonBodyDeadlineMs: 300 });
+    const u = await register(app);
+    /** A body of these pieces, one every `everyMs` (forever when `pieces` runs out and `endless`). */
+    const trickled = (pieces: Uint8Array[], everyMs: number, endless = false) => {
+      let i = 0;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((r) => setTimeout(r, everyMs));
+          if (i < pieces.length) controller.enqueue(pieces[i++]!);
+          else if (endless) controller.enqueue(new TextEncoder().encode(' '));
+          else controller.close();
+        },
+      });
+    };
+    const send = (path: string, body: ReadableStream<Uint8Array>, contentType: string) =>
+      app.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': contentType, Authorization: `Bearer ${u.token}` },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+
+    const started = Date.now();
+    const slow = await send('/api/weights', trickled([new TextEncoder().encode('{')], 50, true), 'application/json');
+    expect(slow.status).toBe(408);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(slow.headers.get('connection')).toBe('close');
+    expect(await slow.json()).toEqual({
+      error: { message: 'The request body took too long to arrive', details: [], requestId: slow.headers.get('x-request-id') },
+    });
+    // in time, in pieces: saved
+    const entry = new TextEncoder().encode(JSON.stringify({ weightKg: 80, date: '2026-01-01' }));
+    const pieces = [entry.slice(0, 10), entry.slice(10)];
+    expect((await send('/api/weights', trickled(pieces, 50), 'application/json')).status).toBe(201);
+    // a file upload taking longer than a JSON body may is still read (its allowance is the server's, minutes)
+    const form = new FormData();
+    form.set('file', new Blob(['date,weight\n2024-01-01,80\n'], { type: 'text/csv' }), 'weights.csv');
+    const multipart = new Response(form);
+    const bytes = new Uint8Array(await multipart.arrayBuffer());
+    const tenths = Array.from({ length: 10 }, (_, k) => bytes.slice((k * bytes.length) / 10, ((k + 1) * bytes.length) / 10));
+    const upload = await send('/api/imports', trickled(tenths, 60), multipart.headers.get('content-type')!);
+    expect(upload.status).toBe(202);
+  });
+
   it('error details are capped: 60,000 unknown keys give the first 20 and a count, in a small answer', async () => {
     const u = await register(ctx.app);
     const body: Record<string, unknown> = { weightKg: 80, date: '2026-01-01' };

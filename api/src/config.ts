@@ -59,6 +59,8 @@ export type Config = {
   rateLimits: RateLimits;
   /** Maximum JSON body in bytes (1 MiB). */
   jsonBodyLimit: number;
+  /** How long a JSON body may take to arrive (default 30 s, middleware/json-body.ts; tests shorten it). */
+  jsonBodyDeadlineMs?: number;
   /** Memory for kept answers of weight reads (READ_CACHE_MB, default 32 MiB; 0 keeps none). */
   readCacheBytes: number;
   /** How long a checked session is kept before it is asked again (SESSION_CACHE_MS, default 5 s; 0 keeps none). */

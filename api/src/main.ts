@@ -78,7 +78,8 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
     });
   });
   // a whole request may take this long: a 500 MiB archive to import (Apple Health) on a slow uplink needs minutes;
-  // headers still have to arrive within headersTimeout, and every other body is capped at a few MiB
+  // headers still have to arrive within headersTimeout, every other body is capped at a few MiB, and a JSON body has
+  // 30 s of its own (middleware/json-body.ts: 408, then the connection closes once the server stops waiting for it)
   http.requestTimeout = 15 * 60_000;
   http.headersTimeout = 20_000;
   http.keepAliveTimeout = 5_000;

@@ -15,7 +15,8 @@ const server = serveOrExit({
   onListening: () => console.log(`shell listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`),
 });
 // the proxy streams an Apple Health archive (up to 500 MiB) through to the API: on a slow uplink that takes minutes,
-// as long as the API itself allows; headers must still arrive promptly
+// as long as the API itself allows (a JSON body: 30 s, then the API's 408 is passed on); headers must still arrive
+// promptly
 server.requestTimeout = 15 * 60_000;
 server.headersTimeout = 20_000;
 

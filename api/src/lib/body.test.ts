@@ -51,3 +51,50 @@ describe("reading a body from Node's request, with a limit", () => {
     expect((await fetch(base, { method: 'POST', body: '{}' })).status).toBe(200);
   });
 });
+
+describe('a deadline for the whole body', () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      readIncomingLimited(req, LIMIT, 300).then(
+        (bytes) => res.writeHead(200).end(`read ${bytes.byteLength}`),
+        (err: ApiError) => res.writeHead(err.status, err.headers).end(err.message),
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  /** Sends `bytes` one at a time every `everyMs`, and says what came back and when. */
+  const trickle = (bytes: number, everyMs: number) =>
+    new Promise<{ status: number; connection?: string; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        clearInterval(timer);
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, ms: Date.now() - started });
+      });
+      req.on('error', (e) => (sent < bytes ? reject(e) : undefined));
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent++ < bytes) req.write(' ');
+        else {
+          clearInterval(timer);
+          req.end();
+        }
+      }, everyMs);
+    });
+
+  it('refuses a body trickled past the deadline with 408 and closes the connection, at the deadline', async () => {
+    const slow = await trickle(1_000, 50);
+    expect(slow.status).toBe(408);
+    expect(slow.connection).toBe('close');
+    expect(slow.ms).toBeLessThan(2_000);
+  });
+
+  it('reads a body that is all there in time', async () => {
+    expect((await trickle(3, 20)).status).toBe(200);
+  });
+});

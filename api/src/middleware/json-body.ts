@@ -28,16 +28,25 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 /**
- * For routes taking a JSON body: 415 for another content type, 413 over the limit (chunked too),
- * 400 for malformed JSON, invalid UTF-8 or nesting deeper than MAX_JSON_DEPTH. The parsed value is handed to the zod validator through Hono's body cache.
+ * How long a JSON body may take to arrive: a megabyte takes seconds on the slowest phone link. The server allows a
+ * whole request minutes (a 500 MiB archive to import), which a body trickled a byte at a time would otherwise get.
  */
-export function jsonBody(limit: number): MiddlewareHandler<AppEnv> {
+export const JSON_BODY_DEADLINE_MS = 30_000;
+
+/**
+ * For routes taking a JSON body: 415 for another content type, 413 over the limit (chunked too), 408 when it is not
+ * all there within `deadlineMs` (the connection is then closed), 400 for malformed JSON, invalid UTF-8 or nesting
+ * deeper than MAX_JSON_DEPTH. The parsed value is handed to the zod validator through Hono's body cache.
+ */
+export function jsonBody(limit: number, deadlineMs = JSON_BODY_DEADLINE_MS): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ct = c.req.header('Content-Type') ?? '';
     if (!JSON_TYPE.test(ct)) throw new ApiError(415, 'Content-Type must be application/json');
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const bytes =
-      incoming?.readableDidRead === false ? await readIncomingLimited(incoming, limit) : await readBodyLimited(c.req.raw, limit);
+      incoming?.readableDidRead === false
+        ? await readIncomingLimited(incoming, limit, deadlineMs)
+        : await readBodyLimited(c.req.raw, limit, deadlineMs);
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -68,7 +68,7 @@ export function tokenRoutes(deps: Deps, mail?: MailTransport) {
         "scope 'read': GET calls only; 'read-write': every call but managing tokens, changing the profile, email or " +
         'password, and deleting the account. The token is in this answer only: it is stored as a SHA-256 hash.',
       security,
-      middleware: [auth, jsonBody(config.jsonBodyLimit)] as const,
+      middleware: [auth, jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs)] as const,
       request: { body: { content: { 'application/json': { schema: CreateTokenSchema } }, required: true } },
       responses: {
         201: { content: { 'application/json': { schema: NewApiTokenSchema } }, description: 'The new token' },
