@@ -15,6 +15,7 @@ export * from './federation/StandaloneHost';
 export * from './router';
 export * from './chartTime';
 export * from './ui/Field';
+export * from './ui/focus';
 export * from './ui/focusError';
 export * from './ui/Logo';
 export * from './ui/OfflineUnavailable';

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import {
+  focusElement,
   formatDateEnGb,
   formatWeight,
   openEntryDialog,
@@ -56,10 +57,7 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
     try {
       await deleteWeight(entry.date).unwrap();
       if (neighbour?.isConnected) neighbour.focus();
-      else if (panel) {
-        if (!panel.hasAttribute('tabindex')) panel.tabIndex = -1;
-        panel.focus();
-      }
+      else if (panel) focusElement(panel);
       dispatch(showToast(DELETED_MESSAGE, 'success'));
     } catch {
       dispatch(showToast(DELETE_FAILED_MESSAGE, 'error'));

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-
-const FOCUSABLE = 'input, select, textarea, button, a[href], [tabindex]';
+import { focusElement } from './focus';
 
 /**
  * Moves focus to the first field in error within `root` (a screen reader then reads its label and its message), or,
@@ -9,8 +8,7 @@ const FOCUSABLE = 'input, select, textarea, button, a[href], [tabindex]';
 export function focusFirstError(root: ParentNode): boolean {
   const target = root.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root.querySelector<HTMLElement>('[role="alert"]');
   if (!target) return false;
-  if (!target.matches(FOCUSABLE)) target.tabIndex = -1;
-  target.focus();
+  focusElement(target);
   return true;
 }
 

@@ -1,18 +1,15 @@
 import { useEffect, type RefObject } from 'react';
+import { focusElement, isShown } from '@app/kit';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** On the screen: in the page and not inside something hidden (a browser without checkVisibility counts it shown). */
-const shown = (el: HTMLElement | null | undefined): boolean =>
-  !!el && el.isConnected && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
 
 /**
  * Where focus goes back when the modal closes: what opened it, or the page's content when that has gone from the
  * screen meanwhile (a row deleted, a menu folded away), rather than the top of the document.
  */
 export function returnTarget(opener: HTMLElement | null): HTMLElement | null {
-  if (opener && opener !== document.body && shown(opener)) return opener;
+  if (opener && opener !== document.body && isShown(opener)) return opener;
   return document.querySelector<HTMLElement>('main');
 }
 
@@ -74,8 +71,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       document.removeEventListener('keydown', onKeyDown);
       for (const el of outside) el.removeAttribute('inert');
       const back = returnTarget(opener);
-      if (back?.tagName === 'MAIN' && !back.hasAttribute('tabindex')) back.tabIndex = -1;
-      back?.focus?.();
+      if (back) focusElement(back);
     };
   }, [ref, active, onEscape]);
 }

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
+import { focusElement, isShown } from '@app/kit';
 
 const FRAMES_TO_WAIT_FOR_MAIN = 120;
-
-/** On the screen: in the page and not inside something hidden (a browser without checkVisibility counts it shown). */
-const shown = (el: Element | null): boolean =>
-  !!el && el.isConnected && (typeof (el as HTMLElement).checkVisibility !== 'function' || (el as HTMLElement).checkVisibility());
 
 /**
  * Where the keyboard was has gone with the page before (a form's button, a link in the phone's menu that folded away):
@@ -13,14 +10,13 @@ const shown = (el: Element | null): boolean =>
  */
 function settleFocus(framesLeft = FRAMES_TO_WAIT_FOR_MAIN) {
   const active = document.activeElement;
-  if (active && active !== document.body && shown(active)) return;
+  if (active && active !== document.body && isShown(active)) return;
   const main = document.querySelector<HTMLElement>('main');
   if (!main) {
     if (framesLeft > 0) requestAnimationFrame(() => settleFocus(framesLeft - 1));
     return;
   }
-  if (!main.hasAttribute('tabindex')) main.tabIndex = -1;
-  main.focus({ preventScroll: true });
+  focusElement(main, { preventScroll: true });
 }
 
 /**
