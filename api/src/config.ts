@@ -37,6 +37,12 @@ export const DEFAULT_PASSWORD_RESET_LIMITS = {
   perEmail: { limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
+/** Personal API tokens: how many one account may hold live, and how often it may make one (each sends an e-mail). */
+export const DEFAULT_TOKEN_LIMITS = {
+  live: 25,
+  createPerUser: { limit: 10, windowSeconds: 60 * 60 },
+} satisfies { live: number; createPerUser: RateLimitRule };
+
 export type Config = {
   env: 'production' | 'development' | 'test';
   port: number;
@@ -80,6 +86,8 @@ export type Config = {
   publicUrl?: string;
   /** Password-reset requests per IP and per email address. */
   passwordResetLimits?: { perIp: RateLimitRule; perEmail: RateLimitRule };
+  /** Live API tokens per account and token creations per account (DEFAULT_TOKEN_LIMITS). */
+  tokenLimits?: { live: number; createPerUser: RateLimitRule };
   /** External identity providers (AUTH_PROVIDERS and AUTH_<ID>_*; see auth/provider-config.ts). */
   identityProviders?: IdentityProviderConfig[];
 };

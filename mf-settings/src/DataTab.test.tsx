@@ -325,6 +325,23 @@ describe('Settings → Data', () => {
     expect(await screen.findByText('No API tokens yet.')).toBeInTheDocument();
   });
 
+  it('a token refused for the account cap or the hourly limit says why beside the name, which keeps its text', async () => {
+    let answer = apiError(409, 'Too many tokens', [
+      { field: 'name', issue: 'You have 25 tokens, the most an account can hold. Revoke one you no longer use to make another.' },
+    ]);
+    await openData((call) => (call.method === 'POST' && call.path === '/api/tokens' ? answer : undefined));
+    await userEvent.type(screen.getByLabelText('Token name'), 'Backup script');
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText(/You have 25 tokens, the most an account can hold/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Token name')).toHaveValue('Backup script');
+    expect(screen.getByLabelText('Token name')).toHaveAttribute('aria-invalid', 'true');
+    answer = apiError(429, 'Too many attempts, try again later', [
+      { field: 'general', issue: 'Too many attempts. Try again in 42 minute(s).' },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText('Too many attempts. Try again in 42 minute(s).')).toBeInTheDocument();
+  });
+
   it('deletes the account only after the password and a confirmation; then signs out to the landing page', async () => {
     let deleted = 0;
     const { store, router } = await openData((call) => {

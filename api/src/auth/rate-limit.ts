@@ -21,6 +21,8 @@ export const loginEmailKey = (normalizedEmail: string) => `login:email:${normali
 export type Reservation = {
   /** The attempt succeeded: apply each key's onSuccess. */
   succeeded(): Promise<void>;
+  /** The attempt was refused for another reason before doing what the limit guards: give it back under every key. */
+  giveBack(): Promise<void>;
 };
 
 /**
@@ -57,6 +59,9 @@ export async function reserveAttempt(db: Db, checks: LimitCheck[], now: Date): P
         if (onSuccess === 'clear') await clear(db, key);
         else if (onSuccess === 'release') await release(db, [key]);
       }
+    },
+    async giveBack() {
+      for (const { key } of checks) await release(db, [key]);
     },
   };
 }

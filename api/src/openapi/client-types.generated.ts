@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API token
-         * @description scope 'read': GET calls only; 'read-write': every call but managing tokens, changing the profile, email or password, and deleting the account. The token is in this answer only: it is stored as a SHA-256 hash.
+         * @description scope 'read': GET calls only; 'read-write': every call but managing tokens, changing the profile, email or password, and deleting the account. The token is in this answer only: it is stored as a SHA-256 hash. An account holds at most 25 live tokens (409 past that) and makes at most 10 an hour (429 with Retry-After): each one is announced by e-mail.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -3540,6 +3540,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not possible in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unsupported content type */
             415: {
                 headers: {
@@ -3551,6 +3560,15 @@ export interface operations {
             };
             /** @description Validation failed; details name each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

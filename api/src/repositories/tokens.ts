@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
@@ -23,14 +23,27 @@ const toDto = (r: typeof apiTokens.$inferSelect): TokenDto => ({
   lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
 });
 
-/** A new token `wt_` + 256 random bits in base32; only its SHA-256 is kept, so it can be shown once only. */
-export async function createToken(db: Db, userId: string, name: string, scope: TokenScope, now: Date) {
+/**
+ * A new token `wt_` + 256 random bits in base32; only its SHA-256 is kept, so it can be shown once only. Null when
+ * the user already holds `maxLive` live tokens: counted and inserted while holding the user's row, so parallel
+ * requests cannot slip past the cap together (NO KEY UPDATE: the user's own writes, which only reference the row,
+ * are not held up).
+ */
+export async function createToken(db: Db, userId: string, name: string, scope: TokenScope, now: Date, maxLive: number) {
   const token = TOKEN_PREFIX + encodeBase32LowerCaseNoPadding(randomBytes(32));
-  const [row] = await db
-    .insert(apiTokens)
-    .values({ id: randomUUID(), userId, name, scope, tokenHash: Buffer.from(hashToken(token)), createdAt: now })
-    .returning();
-  return { ...toDto(row!), token };
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    if ((live?.n ?? 0) >= maxLive) return null;
+    const [row] = await tx
+      .insert(apiTokens)
+      .values({ id: randomUUID(), userId, name, scope, tokenHash: Buffer.from(hashToken(token)), createdAt: now })
+      .returning();
+    return { ...toDto(row!), token };
+  });
 }
 
 export const listTokens = async (db: Db, userId: string): Promise<TokenDto[]> =>

@@ -113,4 +113,58 @@ describeDb('personal API tokens', (ctx) => {
     ])
       expect((await call(ctx.app, 'POST', '/api/tokens', { token: a.token, body })).status, JSON.stringify(body)).toBe(422);
   });
+
+  const appWith = (tokenLimits: NonNullable<Parameters<typeof testConfig>[0]>['tokenLimits']) =>
+    createApp({ db: ctx.db, config: testConfig({ tokenLimits }), clock: ctx.clock, log: ctx.log });
+  const make = (app: ReturnType<typeof createApp>, token: string, name = 'script') =>
+    call(app, 'POST', '/api/tokens', { token, body: { name, scope: 'read' } });
+
+  it('an account holds a bounded number of live tokens: past it, a 409 on the name field; revoking one makes room', async () => {
+    const app = appWith({ live: 3, createPerUser: { limit: 100, windowSeconds: 3600 } });
+    const u = await register(app);
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await make(app, u.token, `t${i}`));
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201]);
+    const refused = await make(app, u.token, 'one more');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual([
+      { field: 'name', issue: 'You have 3 tokens, the most an account can hold. Revoke one you no longer use to make another.' },
+    ]);
+    expect((await call(app, 'GET', '/api/tokens', { token: u.token })).body).toHaveLength(3);
+    // another account is not affected
+    expect((await make(app, (await register(app)).token)).status).toBe(201);
+    expect((await call(app, 'DELETE', `/api/tokens/${made[0]!.body.id}`, { token: u.token })).status).toBe(204);
+    expect((await make(app, u.token, 'replacement')).status).toBe(201);
+    expect((await make(app, u.token, 'again')).status).toBe(409);
+  });
+
+  it('parallel creations cannot pass the cap together', async () => {
+    const app = appWith({ live: 3, createPerUser: { limit: 100, windowSeconds: 3600 } });
+    const u = await register(app);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => make(app, u.token, `p${i}`)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
+    expect((await call(app, 'GET', '/api/tokens', { token: u.token })).body).toHaveLength(3);
+  });
+
+  it('creations per hour are limited (each sends an e-mail): 429 with Retry-After; a refused one does not count', async () => {
+    const app = appWith({ live: 1, createPerUser: { limit: 2, windowSeconds: 60 } });
+    const u = await register(app);
+    const first = await make(app, u.token);
+    expect(first.status).toBe(201);
+    // at the cap: refused without counting towards the hour
+    for (let i = 0; i < 3; i++) expect((await make(app, u.token)).status).toBe(409);
+    await call(app, 'DELETE', `/api/tokens/${first.body.id}`, { token: u.token });
+    const second = await make(app, u.token);
+    expect(second.status).toBe(201);
+    await call(app, 'DELETE', `/api/tokens/${second.body.id}`, { token: u.token });
+    const third = await make(app, u.token);
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await call(app, 'GET', '/api/tokens', { token: u.token })).body).toEqual([]);
+    // another account has its own hour
+    expect((await make(app, (await register(app)).token)).status).toBe(201);
+    ctx.clock.advance(61_000);
+    expect((await make(app, u.token)).status).toBe(201);
+  });
 });

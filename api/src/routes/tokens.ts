@@ -5,15 +5,21 @@ import { ApiTokenSchema, CreateTokenSchema, NewApiTokenSchema } from '@app/contr
 import { TokenIdParamSchema } from '../schemas/params.js';
 import { requireAuth } from '../middleware/auth.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { notFound } from '../lib/errors.js';
+import { ApiError, notFound } from '../lib/errors.js';
+import { reserveAttempt } from '../auth/rate-limit.js';
 import { validationHook } from '../lib/validation.js';
 import { createToken, listTokens, revokeToken } from '../repositories/tokens.js';
 import { findUserById } from '../repositories/users.js';
 import type { MailTransport } from '../mail/transport.js';
-import { publicBaseUrl } from '../config.js';
+import { DEFAULT_TOKEN_LIMITS, publicBaseUrl } from '../config.js';
 
 const security = [{ bearerAuth: [] }];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const tooManyTokens = (live: number) =>
+  new ApiError(409, 'Too many tokens', [
+    { field: 'name', issue: `You have ${live} tokens, the most an account can hold. Revoke one you no longer use to make another.` },
+  ]);
 
 const SCOPE_WORDS = { read: 'read only', 'read-write': 'read and write' } as const;
 
@@ -36,6 +42,7 @@ export function tokenCreatedMail(firstName: string, name: string, scope: keyof t
 export function tokenRoutes(deps: Deps, mail?: MailTransport) {
   const { db, config, clock, log } = deps;
   const settingsUrl = `${publicBaseUrl(config)}/dashboard/settings`;
+  const limits = config.tokenLimits ?? DEFAULT_TOKEN_LIMITS;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
 
@@ -66,7 +73,9 @@ export function tokenRoutes(deps: Deps, mail?: MailTransport) {
       summary: 'Create a personal API token',
       description:
         "scope 'read': GET calls only; 'read-write': every call but managing tokens, changing the profile, email or " +
-        'password, and deleting the account. The token is in this answer only: it is stored as a SHA-256 hash.',
+        'password, and deleting the account. The token is in this answer only: it is stored as a SHA-256 hash. ' +
+        `An account holds at most ${DEFAULT_TOKEN_LIMITS.live} live tokens (409 past that) and makes at most ` +
+        `${DEFAULT_TOKEN_LIMITS.createPerUser.limit} an hour (429 with Retry-After): each one is announced by e-mail.`,
       security,
       middleware: [auth, jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs)] as const,
       request: { body: { content: { 'application/json': { schema: CreateTokenSchema } }, required: true } },
@@ -75,14 +84,23 @@ export function tokenRoutes(deps: Deps, mail?: MailTransport) {
         400: errors[400],
         401: errors[401],
         403: errors[403],
+        409: errors[409],
         415: errors[415],
         422: errors[422],
+        429: errors[429],
       },
     }),
     async (c) => {
       const { name, scope } = c.req.valid('json');
       const me = c.get('user');
-      const { lastUsedAt: _unused, ...created } = await createToken(db, me.id, name.trim(), scope, clock.now());
+      const attempt = await reserveAttempt(db, [{ key: `token-create:user:${me.id}`, rule: limits.createPerUser }], clock.now());
+      const made = await createToken(db, me.id, name.trim(), scope, clock.now(), limits.live);
+      if (!made) {
+        // refused before anything was made or mailed: it does not count towards the hourly limit
+        await attempt.giveBack();
+        throw tooManyTokens(limits.live);
+      }
+      const { lastUsedAt: _unused, ...created } = made;
       const owner = mail ? (me.row ?? (await findUserById(db, me.id))) : undefined;
       // not awaited: a slow mail server must not hold the answer
       if (owner)
