@@ -77,12 +77,15 @@ export async function jsonText(c: Context, body: string): Promise<never> {
  * Sends a JSON answer, compressed (brotli or gzip, in libuv's thread pool, off the event loop) when it is large and
  * the client accepts it; a compressed form is made once and kept with a cached answer.
  */
-export async function sendJson(c: Context, entry: CachedRead): Promise<Response> {
+export function sendJson(c: Context, entry: CachedRead): Promise<Response> {
+  return sendText(c, entry, { 'Content-Type': JSON_CT });
+}
+
+/** The same for any text answer (a CSV download), with its own Content-Type and headers. */
+export async function sendText(c: Context, entry: CachedRead, own: Record<string, string>): Promise<Response> {
   const read = c.get('read' as never) as { key: string; cache: ReadCache } | undefined;
   // a kept read answers under its tag (conditionalRead leaves the header to this answer)
-  const headers: Record<string, string> = read
-    ? { 'Content-Type': JSON_CT, Vary: 'Accept-Encoding', ETag: read.key }
-    : { 'Content-Type': JSON_CT, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = read ? { ...own, Vary: 'Accept-Encoding', ETag: read.key } : { ...own, Vary: 'Accept-Encoding' };
   const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(c.req.header('Accept-Encoding')) : null;
   if (!encoding) return completeResponse(c, entry.body, 200, headers);
   let packed = entry[encoding];

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { gunzipSync } from 'node:zlib';
 import { call, DEFAULT_RATE_LIMITS, describeDb, register } from '../test/harness.js';
 
 describeDb('account: export and delete', (ctx) => {
@@ -29,6 +30,53 @@ describeDb('account: export and delete', (ctx) => {
       'date,weight_kg,weight_lb,notes\r\n2026-01-01,80,176.37,\r\n2026-01-02,80.5,177.47,"\'=HYPERLINK(""x""), ""quoted"""\r\n',
     );
     expect((await call(ctx.app, 'GET', '/api/users/me/export?format=xml', { token: u.token })).status).toBe(422);
+  });
+
+  it('the CSV download is tagged with the data: 304 while unchanged, every change in the next one, compressed when accepted', async () => {
+    const u = await register(ctx.app);
+    const other = await register(ctx.app);
+    const url = '/api/users/me/export?format=csv';
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 80, date: '2026-01-01' } });
+    const first = await call(ctx.app, 'GET', url, { token: u.token });
+    expect(first.text).toBe('date,weight_kg,weight_lb,notes\r\n2026-01-01,80,176.37,\r\n');
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"/);
+    const same = await call(ctx.app, 'GET', url, { token: u.token, headers: { 'If-None-Match': tag } });
+    expect(same.status).toBe(304);
+    expect(same.text).toBe('');
+    // another account's download is its own, tag or not
+    const theirs = await call(ctx.app, 'GET', url, { token: other.token, headers: { 'If-None-Match': tag } });
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).toBe('date,weight_kg,weight_lb,notes\r\n');
+
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 79.5, date: '2026-01-02', notes: 'after run' } });
+    const changed = await call(ctx.app, 'GET', url, { token: u.token, headers: { 'If-None-Match': tag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    expect(changed.text).toBe('date,weight_kg,weight_lb,notes\r\n2026-01-01,80,176.37,\r\n2026-01-02,79.5,175.27,after run\r\n');
+    await call(ctx.app, 'DELETE', '/api/weights/date/2026-01-01', { token: u.token });
+    expect((await call(ctx.app, 'GET', url, { token: u.token })).text).toBe(
+      'date,weight_kg,weight_lb,notes\r\n2026-01-02,79.5,175.27,after run\r\n',
+    );
+
+    // a longer history, downloaded many times at once: every answer the same file, compressed when asked for
+    await ctx.db.execute(sql`insert into weight_entries (id, user_id, date, weight_kg, notes, created_at, updated_at)
+      select gen_random_uuid(), ${u.user.id}::uuid, d::date, 70 + extract(doy from d) / 10.0, null, now(), now()
+      from generate_series('2024-01-01'::date, '2025-12-31'::date, '1 day') d`);
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 79, date: '2026-01-03' } });
+    const plain = await call(ctx.app, 'GET', url, { token: u.token });
+    expect(plain.text.split('\r\n')).toHaveLength(1 + 731 + 2 + 1);
+    const many = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        ctx.app.request(url, { headers: { Authorization: `Bearer ${u.token}`, 'Accept-Encoding': 'gzip' } }),
+      ),
+    );
+    for (const res of many) {
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=UTF-8');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="weights.csv"');
+      expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(plain.text);
+    }
   });
 
   it('deletes the account with the current password: data, sessions and login are gone', async () => {
