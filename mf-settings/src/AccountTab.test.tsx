@@ -54,6 +54,7 @@ describe('Account tab', () => {
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Enter your current password to change email or password')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Nothing was saved');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
     await userEvent.type(screen.getByLabelText('Email'), 'a');
     expect(screen.queryByText('Email is required')).not.toBeInTheDocument();

@@ -335,6 +335,7 @@ describe('Settings → Data', () => {
     expect(await screen.findByText(/You have 25 tokens, the most an account can hold/)).toBeInTheDocument();
     expect(screen.getByLabelText('Token name')).toHaveValue('Backup script');
     expect(screen.getByLabelText('Token name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Token name')).toHaveFocus();
     answer = apiError(429, 'Too many attempts, try again later', [
       { field: 'general', issue: 'Too many attempts. Try again in 42 minute(s).' },
     ]);

@@ -28,6 +28,7 @@ describe('Goals tab', () => {
     expect(await screen.findByText('Starting weight is required', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Starting date is required')).toBeInTheDocument();
     expect(screen.getByText('Target date is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Starting weight (kg) *')).toHaveFocus();
     expect(callsTo(calls, 'PATCH', '/api/goals')).toEqual([]);
 
     await userEvent.type(screen.getByLabelText('Starting weight (kg) *'), '82.5');

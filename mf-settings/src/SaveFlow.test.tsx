@@ -92,6 +92,8 @@ describe('the save sequence in the screen', () => {
     await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to update personal info']));
     expect(screen.getByRole('tab', { name: /Account/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Email has already been taken')).toBeInTheDocument();
+    // focus is on the field to fix, on the tab the save opened
+    expect(email).toHaveFocus();
     expect(status()).toHaveTextContent('Your avatar was saved; your profile was not: fix the highlighted fields and save again.');
     // What was saved is shown at once: the sidebar reads this user.
     expect(store.getState().auth.user?.avatarUrl).toBe('/api/avatars/abc');
@@ -124,6 +126,7 @@ describe('the save sequence in the screen', () => {
     await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to update personal info']));
     expect(screen.getByRole('tab', { name: /Goals/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Target date must be a real calendar date (yyyy-MM-dd)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Target date *')).toHaveFocus();
     expect(status()).toHaveTextContent('Your profile was saved; your goal was not: fix the highlighted fields and save again.');
     expect(store.getState().auth.user?.lastName).toBe('Lovelace-King');
 

@@ -11,6 +11,7 @@ import {
   useAppDispatch,
   useAppSelector,
   type User,
+  useFocusError,
   useSearchParams,
   validateHexColor,
 } from '@app/kit';
@@ -125,6 +126,10 @@ export function SettingsEditor(props: SettingsEditorProps) {
     window.location.reload();
   };
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // after a failed save, the first field in error on the tab it opened (the Data and Reminders tabs are other forms)
+  const focusError = useFocusError(formRef, 'form');
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving || checking.current) return;
@@ -137,6 +142,7 @@ export function SettingsEditor(props: SettingsEditorProps) {
       setErrors(invalid);
       setTab(tabOfFirstError(invalid) ?? tab);
       setStatus('Nothing was saved: fix the highlighted fields and save again.');
+      focusError();
       return;
     }
     // Client-only preferences are kept at once; they cannot fail.
@@ -172,6 +178,7 @@ export function SettingsEditor(props: SettingsEditorProps) {
     if (failedTab) setTab(failedTab);
     setStatus(failureStatus(outcome));
     dispatch(showToast(outcome.toast, 'error'));
+    focusError();
   };
 
   const tabsWithErrors = new Set(FIELD_TABS.filter(([field]) => errors[field] !== undefined).map(([, t]) => t));
@@ -191,7 +198,7 @@ export function SettingsEditor(props: SettingsEditorProps) {
           {remindersOpened && <RemindersTab user={baseline.user} />}
         </TabPanel>
       </div>
-      <form className="st-form" onSubmit={save} noValidate aria-busy={saving} hidden={tab === 'data' || tab === 'reminders'}>
+      <form ref={formRef} className="st-form" onSubmit={save} noValidate aria-busy={saving} hidden={tab === 'data' || tab === 'reminders'}>
         <div className="panel st-card">
           <TabPanel tab="account" active={tab}>
             <AccountTab {...tabProps} user={baseline.user} avatar={avatar} onAvatarChange={changeAvatar} />

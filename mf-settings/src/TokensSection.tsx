@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Field, formatDateEnGb, parseApiError, showToast, useAppDispatch } from '@app/kit';
+import { useRef, useState, type FormEvent } from 'react';
+import { Field, formatDateEnGb, parseApiError, showToast, useAppDispatch, useFocusError } from '@app/kit';
 import { useCreateToken, useRevokeToken, useTokens, type TokenScope } from './dataApi';
 import { RadioGroup } from './RadioGroup';
 
@@ -19,11 +19,15 @@ export function TokensSection() {
   const [scope, setScope] = useState<TokenScope>('read');
   const [error, setError] = useState<string | undefined>();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // the Data tab holds other forms: only this one's error takes focus
+  const focusError = useFocusError(sectionRef, 'form');
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (name.trim() === '') {
       setError('Name is required');
+      focusError();
       return;
     }
     try {
@@ -34,6 +38,7 @@ export function TokensSection() {
     } catch (e) {
       const parsed = parseApiError(e);
       setError(parsed.fieldErrors.name ?? parsed.general ?? parsed.message);
+      focusError();
     }
   };
 
@@ -48,7 +53,7 @@ export function TokensSection() {
   };
 
   return (
-    <section className="st-section" aria-labelledby="st-tokens">
+    <section className="st-section" aria-labelledby="st-tokens" ref={sectionRef}>
       <h2 id="st-tokens">API tokens</h2>
       <p className="muted">
         For scripts and automations: send <code>Authorization: Bearer wt_…</code> with calls to the API. A read-only token can only read;

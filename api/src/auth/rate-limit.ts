@@ -32,7 +32,13 @@ export type Reservation = {
  * that were checked: an address refused for its own failures does not run up the count of the accounts it tries, nor
  * its own, and a burst of good logins from one address costs it nothing once answered.
  */
-export async function reserveAttempt(db: Db, checks: LimitCheck[], now: Date): Promise<Reservation> {
+export async function reserveAttempt(
+  db: Db,
+  checks: LimitCheck[],
+  now: Date,
+  /** What the refusal says, given the minutes to wait (default: too many attempts). */
+  refusal: (minutes: number) => string = (minutes) => `Too many attempts. Try again in ${minutes} minute(s).`,
+): Promise<Reservation> {
   // occasional housekeeping of expired windows (no timers: any process may do it)
   if (Math.random() < 0.01) await purgeExpired(db, now);
   const hits = await hitAll(
@@ -51,7 +57,7 @@ export async function reserveAttempt(db: Db, checks: LimitCheck[], now: Date): P
       db,
       checks.map(({ key }) => key),
     );
-    throw tooMany(retryAfter);
+    throw tooMany(retryAfter, refusal);
   }
   return {
     async succeeded() {
@@ -68,13 +74,10 @@ export async function reserveAttempt(db: Db, checks: LimitCheck[], now: Date): P
 
 const secondsUntil = (d: Date, now: Date) => Math.max(1, Math.ceil((d.getTime() - now.getTime()) / 1000));
 
-const tooMany = (retryAfter: number) =>
-  new ApiError(
-    429,
-    'Too many attempts, try again later',
-    [{ field: 'general', issue: `Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).` }],
-    { 'Retry-After': String(retryAfter) },
-  );
+const tooMany = (retryAfter: number, refusal: (minutes: number) => string) =>
+  new ApiError(429, 'Too many attempts, try again later', [{ field: 'general', issue: refusal(Math.ceil(retryAfter / 60)) }], {
+    'Retry-After': String(retryAfter),
+  });
 
 /**
  * Checks a signed-in user's current password (email or password change, account deletion) under the same limits

@@ -161,6 +161,9 @@ describeDb('personal API tokens', (ctx) => {
     const third = await make(app, u.token);
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(third.body.error.details).toEqual([
+      { field: 'general', issue: 'You have made 2 tokens in the last minute. Try again in 1 minute(s).' },
+    ]);
     expect((await call(app, 'GET', '/api/tokens', { token: u.token })).body).toEqual([]);
     // another account has its own hour
     expect((await make(app, (await register(app)).token)).status).toBe(201);

@@ -21,6 +21,8 @@ const tooManyTokens = (live: number) =>
     { field: 'name', issue: `You have ${live} tokens, the most an account can hold. Revoke one you no longer use to make another.` },
   ]);
 
+const windowWords = (seconds: number) => (seconds === 3600 ? 'hour' : seconds === 60 ? 'minute' : `${Math.round(seconds / 60)} minutes`);
+
 const SCOPE_WORDS = { read: 'read only', 'read-write': 'read and write' } as const;
 
 /** The e-mail telling the owner a token was made: a token made by someone else in their account is then seen. */
@@ -93,7 +95,13 @@ export function tokenRoutes(deps: Deps, mail?: MailTransport) {
     async (c) => {
       const { name, scope } = c.req.valid('json');
       const me = c.get('user');
-      const attempt = await reserveAttempt(db, [{ key: `token-create:user:${me.id}`, rule: limits.createPerUser }], clock.now());
+      const { limit, windowSeconds } = limits.createPerUser;
+      const attempt = await reserveAttempt(
+        db,
+        [{ key: `token-create:user:${me.id}`, rule: limits.createPerUser }],
+        clock.now(),
+        (minutes) => `You have made ${limit} tokens in the last ${windowWords(windowSeconds)}. Try again in ${minutes} minute(s).`,
+      );
       const made = await createToken(db, me.id, name.trim(), scope, clock.now(), limits.live);
       if (!made) {
         // refused before anything was made or mailed: it does not count towards the hourly limit

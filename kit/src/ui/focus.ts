@@ -1,8 +1,9 @@
 const FOCUSABLE = 'input, select, textarea, button, a[href], [tabindex]';
 
-/** On the screen: in the page and not inside something hidden (a browser without checkVisibility counts it shown). */
+/** On the screen: in the page and not inside something hidden (without checkVisibility: no `hidden` around it). */
 export function isShown(el: Element | null | undefined): boolean {
-  return !!el && el.isConnected && (typeof (el as HTMLElement).checkVisibility !== 'function' || (el as HTMLElement).checkVisibility());
+  if (!el?.isConnected) return false;
+  return typeof (el as HTMLElement).checkVisibility === 'function' ? (el as HTMLElement).checkVisibility() : !el.closest('[hidden]');
 }
 
 /** Focuses an element, making one that is not a control (a message, a page's content) focusable by script first. */

@@ -19,6 +19,12 @@ describe('focusFirstError', () => {
     expect(msg.tabIndex).toBe(-1);
   });
 
+  it('passes over fields in error on a hidden tab', () => {
+    document.body.innerHTML = `<div hidden><input id="a" aria-invalid="true"></div><input id="b" aria-invalid="true">`;
+    expect(focusFirstError(document.body)).toBe(true);
+    expect(document.activeElement?.id).toBe('b');
+  });
+
   it('leaves focus alone when there is no error', () => {
     document.body.innerHTML = `<input id="a">`;
     document.getElementById('a')!.focus();

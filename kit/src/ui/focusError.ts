@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-import { focusElement } from './focus';
+import { focusElement, isShown } from './focus';
+
+const firstShown = (root: ParentNode, selector: string) => [...root.querySelectorAll<HTMLElement>(selector)].find(isShown);
 
 /**
  * Moves focus to the first field in error within `root` (a screen reader then reads its label and its message), or,
- * when no field is at fault, to the form's alert. Returns whether there was one.
+ * when no field is at fault, to the form's alert. Fields of a hidden tab are passed over. Returns whether there was one.
  */
 export function focusFirstError(root: ParentNode): boolean {
-  const target = root.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root.querySelector<HTMLElement>('[role="alert"]');
+  const target = firstShown(root, '[aria-invalid="true"]') ?? firstShown(root, '[role="alert"]');
   if (!target) return false;
   focusElement(target);
   return true;
@@ -14,15 +16,16 @@ export function focusFirstError(root: ParentNode): boolean {
 
 /**
  * For a form whose submit can fail: call the returned function when it does, and once the errors are on the page the
- * first of them takes focus (focusFirstError), searched for in the form's dialog or page. Otherwise focus stays on the
- * submit button, where nothing is said, or falls to the page when the button was disabled while sending.
+ * first of them takes focus (focusFirstError), searched for in the form's dialog or page, or in the form alone
+ * (`within: 'form'`) where the page holds other forms with errors of their own. Otherwise focus stays on the submit
+ * button, where nothing is said, or falls to the page when the button was disabled while sending.
  */
-export function useFocusError(form: RefObject<HTMLElement | null>): () => void {
+export function useFocusError(form: RefObject<HTMLElement | null>, within: 'page' | 'form' = 'page'): () => void {
   const [request, setRequest] = useState(0);
   useEffect(() => {
     const el = form.current;
     if (!request || !el) return;
-    focusFirstError(el.closest('[role="dialog"], [role="alertdialog"], main') ?? el);
-  }, [request, form]);
+    focusFirstError(within === 'form' ? el : (el.closest('[role="dialog"], [role="alertdialog"], main') ?? el));
+  }, [request, form, within]);
   return useCallback(() => setRequest((n) => n + 1), []);
 }
