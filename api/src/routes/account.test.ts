@@ -79,6 +79,45 @@ describeDb('account: export and delete', (ctx) => {
     }
   });
 
+  it('the JSON download holds every entry as the entries list does, and every change in the next one', async () => {
+    const u = await register(ctx.app);
+    const url = '/api/users/me/export';
+    await call(ctx.app, 'POST', '/api/weights', {
+      token: u.token,
+      body: { weightKg: 80.25, date: '2026-01-01', notes: 'é "quoted" \\ ✓' },
+    });
+    const first = await call(ctx.app, 'GET', url, { token: u.token });
+    expect(first.headers.get('content-disposition')).toBe('attachment; filename="weight-tracker-export.json"');
+    expect(first.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(first.headers.get('etag')).toBeNull();
+    expect(Object.keys(first.body)).toEqual(['profile', 'goal', 'entries', 'reminders', 'pushDevices']);
+    expect(first.body.entries).toEqual((await call(ctx.app, 'GET', '/api/weights', { token: u.token })).body);
+    expect(first.body.entries[0]).toMatchObject({ date: '2026-01-01', weightKg: 80.25, notes: 'é "quoted" \\ ✓' });
+
+    // the profile and the goal are read fresh, the entries follow every change
+    await call(ctx.app, 'PATCH', '/api/users/me', { token: u.token, body: { firstName: 'Grace' } });
+    await call(ctx.app, 'PATCH', '/api/goals', {
+      token: u.token,
+      body: { startWeightKg: 82, targetWeightKg: 75, startDate: '2026-01-01', targetDate: '2026-12-31' },
+    });
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 79.9, date: '2026-01-02' } });
+    const second = await call(ctx.app, 'GET', url, { token: u.token });
+    expect(second.body.profile.firstName).toBe('Grace');
+    expect(second.body.goal).toEqual({ startWeightKg: 82, targetWeightKg: 75, startDate: '2026-01-01', targetDate: '2026-12-31' });
+    expect(second.body.entries.map((e: { date: string }) => e.date)).toEqual(['2026-01-01', '2026-01-02']);
+
+    // a longer history goes compressed when the client accepts it
+    await ctx.db.execute(sql`insert into weight_entries (id, user_id, date, weight_kg, notes, created_at, updated_at)
+      select gen_random_uuid(), ${u.user.id}::uuid, d::date, 70 + extract(doy from d) / 10.0, null, now(), now()
+      from generate_series('2025-01-01'::date, '2025-03-31'::date, '1 day') d`);
+    await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 79.8, date: '2026-01-03' } });
+    const plain = await call(ctx.app, 'GET', url, { token: u.token });
+    expect(plain.body.entries).toHaveLength(90 + 3);
+    const packed = await ctx.app.request(url, { headers: { Authorization: `Bearer ${u.token}`, 'Accept-Encoding': 'gzip' } });
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await packed.arrayBuffer())).toString('utf8')).toBe(plain.text);
+  });
+
   it('deletes the account with the current password: data, sessions and login are gone', async () => {
     const u = await register(ctx.app);
     await call(ctx.app, 'POST', '/api/weights', { token: u.token, body: { weightKg: 70, date: '2026-02-02' } });

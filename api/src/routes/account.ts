@@ -7,14 +7,14 @@ import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { forbidden, validationError } from '../lib/errors.js';
 import { dataEtag, matchesIfNoneMatch } from '../lib/etag.js';
-import { sendText } from '../lib/respond.js';
+import { JSON_CT, sendText } from '../lib/respond.js';
 import type { Db } from '../db/client.js';
 import { validationHook } from '../lib/validation.js';
 import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { clearRefreshCookie } from '../auth/cookie.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
 import { findUserById, toUserDto } from '../repositories/users.js';
-import { listEntries } from '../repositories/weights.js';
+import { listEntries, listEntriesJson } from '../repositories/weights.js';
 import { findGoal } from '../repositories/goals.js';
 import { findReminderSettings } from '../repositories/reminders.js';
 import { listPushSubscriptions, toDeviceDto } from '../repositories/push-subscriptions.js';
@@ -47,11 +47,28 @@ async function entriesCsv(db: Db, userId: string): Promise<string> {
 }
 
 const CSV_HEADERS = { 'Content-Type': 'text/csv; charset=UTF-8', 'Content-Disposition': 'attachment; filename="weights.csv"' };
+const JSON_HEADERS = { 'Content-Type': JSON_CT, 'Content-Disposition': 'attachment; filename="weight-tracker-export.json"' };
 
 export function accountRoutes(deps: Deps) {
   const { db, config, readCache } = deps;
-  /** CSV downloads being built, by tag: parallel downloads of the same data wait for one read and one build. */
+  /** Texts of the entries being built, by tag: parallel downloads of the same data wait for one read and one build. */
   const building = new Map<string, Promise<string>>();
+  /**
+   * A text made of the user's entries alone, under a tag of their data version: built once per change and kept in
+   * the read cache. Ten years of entries take a few tens of ms to read and write out; many downloads of unchanged
+   * data no longer each hold the event loop for that long.
+   */
+  const keptText = async (key: string, build: () => Promise<string>) => {
+    const kept = readCache.get(key);
+    if (kept) return kept;
+    let pending = building.get(key);
+    if (!pending) {
+      pending = build().finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    const text = await pending;
+    return readCache.get(key) ?? readCache.set(key, text);
+  };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
 
@@ -90,34 +107,25 @@ export function accountRoutes(deps: Deps) {
       const userId = c.get('user').id;
       const user = await findUserById(db, userId);
       if (!user) throw forbidden('Unknown user');
+      const { dataVersion } = c.get('user');
       if (format === 'csv') {
-        // The file holds the entries only, so it is a read of the weight data like any other: tagged with the data
-        // version, kept in the read cache and compressed once. Ten years of entries take a few tens of ms to read
-        // and write out; many downloads of unchanged data no longer each hold the event loop for that long.
-        const key = dataEtag(userId, c.get('user').dataVersion, '/users/me/export?format=csv');
+        // The file holds the entries only, so it is a read of the weight data like any other: tagged, answered 304
+        // while unchanged, and its compressed forms kept with it.
+        const key = dataEtag(userId, dataVersion, '/users/me/export?format=csv');
         if (matchesIfNoneMatch(c.req.header('If-None-Match'), key)) return c.body(null, 304, { ETag: key }) as never;
         c.set('read', { key, cache: readCache });
-        let entry = readCache.get(key);
-        if (!entry) {
-          let pending = building.get(key);
-          if (!pending) {
-            pending = entriesCsv(db, userId).finally(() => building.delete(key));
-            building.set(key, pending);
-          }
-          const csv = await pending;
-          entry = readCache.get(key) ?? readCache.set(key, csv);
-        }
-        return (await sendText(c, entry, CSV_HEADERS)) as never;
+        return (await sendText(c, await keptText(key, () => entriesCsv(db, userId)), CSV_HEADERS)) as never;
       }
-      const weights = await listEntries(db, userId);
+      // The profile, goal, reminders and devices are read fresh (the data version does not follow them); the entries,
+      // the bulk of the file, are PostgreSQL's own JSON, kept like the CSV.
+      const entries = await keptText(dataEtag(userId, dataVersion, '/users/me/export?part=entries'), () => listEntriesJson(db, userId));
       const goal = (await findGoal(db, userId)) ?? null;
-      c.header('Content-Disposition', 'attachment; filename="weight-tracker-export.json"');
       const reminders = await findReminderSettings(db, userId);
       const pushDevices = (await listPushSubscriptions(db, userId)).map(toDeviceDto);
-      return c.json(
-        { profile: toUserDto(user), goal, entries: weights, reminders: reminders ? reminderSettingsOf(reminders) : null, pushDevices },
-        200,
-      );
+      const text =
+        `{"profile":${JSON.stringify(toUserDto(user))},"goal":${JSON.stringify(goal)},"entries":${entries.body},` +
+        `"reminders":${JSON.stringify(reminders ? reminderSettingsOf(reminders) : null)},"pushDevices":${JSON.stringify(pushDevices)}}`;
+      return (await sendText(c, { body: text }, JSON_HEADERS)) as never;
     },
   );
 
