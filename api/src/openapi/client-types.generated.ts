@@ -342,7 +342,7 @@ export interface paths {
         };
         /**
          * Export all my data
-         * @description format=json (default): {profile, goal, entries, reminders, pushDevices}; format=csv: the entries as CSV with the columns date, weight_kg (full precision), weight_lb (2 decimals), notes; formula-like cells start with an apostrophe. The CSV carries an ETag of the data: asked again with If-None-Match while nothing changed, it answers 304.
+         * @description format=json (default): {profile, goal, entries, reminders, pushDevices}; format=csv: the entries as CSV with the columns date, weight_kg (full precision), weight_lb (2 decimals), notes; formula-like cells start with an apostrophe. Both carry an ETag of the data: asked again with If-None-Match while nothing in the file changed, they answer 304.
          */
         get: operations["exportMyData"];
         put?: never;
@@ -2215,7 +2215,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description format=csv only: not modified, the If-None-Match tag is current */
+            /** @description Not modified: the If-None-Match tag is current */
             304: {
                 headers: {
                     [name: string]: unknown;

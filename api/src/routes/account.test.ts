@@ -79,7 +79,7 @@ describeDb('account: export and delete', (ctx) => {
     }
   });
 
-  it('the JSON download holds every entry as the entries list does, and every change in the next one', async () => {
+  it('the JSON download holds every entry as the entries list does, is tagged, and has every change in the next one', async () => {
     const u = await register(ctx.app);
     const url = '/api/users/me/export';
     await call(ctx.app, 'POST', '/api/weights', {
@@ -89,13 +89,18 @@ describeDb('account: export and delete', (ctx) => {
     const first = await call(ctx.app, 'GET', url, { token: u.token });
     expect(first.headers.get('content-disposition')).toBe('attachment; filename="weight-tracker-export.json"');
     expect(first.headers.get('content-type')).toBe('application/json; charset=UTF-8');
-    expect(first.headers.get('etag')).toBeNull();
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"/);
+    expect((await call(ctx.app, 'GET', url, { token: u.token, headers: { 'If-None-Match': tag } })).status).toBe(304);
     expect(Object.keys(first.body)).toEqual(['profile', 'goal', 'entries', 'reminders', 'pushDevices']);
     expect(first.body.entries).toEqual((await call(ctx.app, 'GET', '/api/weights', { token: u.token })).body);
     expect(first.body.entries[0]).toMatchObject({ date: '2026-01-01', weightKg: 80.25, notes: 'é "quoted" \\ ✓' });
 
-    // the profile and the goal are read fresh, the entries follow every change
+    // the file follows every change: its profile, its goal, its entries
     await call(ctx.app, 'PATCH', '/api/users/me', { token: u.token, body: { firstName: 'Grace' } });
+    const renamed = await call(ctx.app, 'GET', url, { token: u.token, headers: { 'If-None-Match': tag } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.profile.firstName).toBe('Grace');
     await call(ctx.app, 'PATCH', '/api/goals', {
       token: u.token,
       body: { startWeightKg: 82, targetWeightKg: 75, startDate: '2026-01-01', targetDate: '2026-12-31' },

@@ -51,12 +51,12 @@ const JSON_HEADERS = { 'Content-Type': JSON_CT, 'Content-Disposition': 'attachme
 
 export function accountRoutes(deps: Deps) {
   const { db, config, readCache } = deps;
-  /** Texts of the entries being built, by tag: parallel downloads of the same data wait for one read and one build. */
+  /** Downloads being built, by tag: parallel downloads of the same data wait for one read and one build. */
   const building = new Map<string, Promise<string>>();
   /**
-   * A text made of the user's entries alone, under a tag of their data version: built once per change and kept in
-   * the read cache. Ten years of entries take a few tens of ms to read and write out; many downloads of unchanged
-   * data no longer each hold the event loop for that long.
+   * A download under its tag (the data version and what else the file holds): built once per change and kept in the
+   * read cache. Ten years of entries take a few tens of ms to read and write out, and as much again to compress; many
+   * downloads of unchanged data no longer each hold the event loop for that long.
    */
   const keptText = async (key: string, build: () => Promise<string>) => {
     const kept = readCache.get(key);
@@ -82,7 +82,7 @@ export function accountRoutes(deps: Deps) {
       description:
         'format=json (default): {profile, goal, entries, reminders, pushDevices}; format=csv: the entries as CSV with the columns ' +
         'date, weight_kg (full precision), weight_lb (2 decimals), notes; formula-like cells start with an apostrophe. ' +
-        'The CSV carries an ETag of the data: asked again with If-None-Match while nothing changed, it answers 304.',
+        'Both carry an ETag of the data: asked again with If-None-Match while nothing in the file changed, they answer 304.',
       security,
       middleware: [auth] as const,
       request: { query: ExportQuerySchema },
@@ -96,7 +96,7 @@ export function accountRoutes(deps: Deps) {
           },
           description: 'A download of every record of the user',
         },
-        304: { description: 'format=csv only: not modified, the If-None-Match tag is current' },
+        304: { description: 'Not modified: the If-None-Match tag is current' },
         401: errors[401],
         403: errors[403],
         422: errors[422],
@@ -116,16 +116,20 @@ export function accountRoutes(deps: Deps) {
         c.set('read', { key, cache: readCache });
         return (await sendText(c, await keptText(key, () => entriesCsv(db, userId)), CSV_HEADERS)) as never;
       }
-      // The profile, goal, reminders and devices are read fresh (the data version does not follow them); the entries,
-      // the bulk of the file, are PostgreSQL's own JSON, kept like the CSV.
-      const entries = await keptText(dataEtag(userId, dataVersion, '/users/me/export?part=entries'), () => listEntriesJson(db, userId));
+      // The profile, goal, reminders and devices are small and read each time (the data version does not follow
+      // them); the tag is of the data version and of them, so the file, its entries (PostgreSQL's own JSON, the bulk
+      // of it) and its compressed forms are made once for as long as neither changes.
       const goal = (await findGoal(db, userId)) ?? null;
       const reminders = await findReminderSettings(db, userId);
       const pushDevices = (await listPushSubscriptions(db, userId)).map(toDeviceDto);
-      const text =
-        `{"profile":${JSON.stringify(toUserDto(user))},"goal":${JSON.stringify(goal)},"entries":${entries.body},` +
-        `"reminders":${JSON.stringify(reminders ? reminderSettingsOf(reminders) : null)},"pushDevices":${JSON.stringify(pushDevices)}}`;
-      return (await sendText(c, { body: text }, JSON_HEADERS)) as never;
+      const profileJson = JSON.stringify(toUserDto(user));
+      const rest = `"reminders":${JSON.stringify(reminders ? reminderSettingsOf(reminders) : null)},"pushDevices":${JSON.stringify(pushDevices)}`;
+      const head = `{"profile":${profileJson},"goal":${JSON.stringify(goal)},"entries":`;
+      const key = dataEtag(userId, dataVersion, `/users/me/export?format=json\0${head}\0${rest}`);
+      if (matchesIfNoneMatch(c.req.header('If-None-Match'), key)) return c.body(null, 304, { ETag: key }) as never;
+      c.set('read', { key, cache: readCache });
+      const file = await keptText(key, async () => `${head}${await listEntriesJson(db, userId)},${rest}}`);
+      return (await sendText(c, file, JSON_HEADERS)) as never;
     },
   );
 
