@@ -39,8 +39,8 @@ export const DEFAULT_PASSWORD_RESET_LIMITS = {
 
 /** Personal API tokens: how many one account may hold live, and how often it may make one (each sends an e-mail). */
 export const DEFAULT_TOKEN_LIMITS = {
-  live: 25,
-  createPerUser: { limit: 10, windowSeconds: 60 * 60 },
+  live: 50,
+  createPerUser: { limit: 20, windowSeconds: 60 * 60 },
 } satisfies { live: number; createPerUser: RateLimitRule };
 
 export type Config = {

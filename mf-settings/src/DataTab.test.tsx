@@ -327,12 +327,12 @@ describe('Settings → Data', () => {
 
   it('a token refused for the account cap or the hourly limit says why beside the name, which keeps its text', async () => {
     let answer = apiError(409, 'Too many tokens', [
-      { field: 'name', issue: 'You have 25 tokens, the most an account can hold. Revoke one you no longer use to make another.' },
+      { field: 'name', issue: 'You have 50 tokens, the most an account can hold. Revoke one you no longer use to make another.' },
     ]);
     await openData((call) => (call.method === 'POST' && call.path === '/api/tokens' ? answer : undefined));
     await userEvent.type(screen.getByLabelText('Token name'), 'Backup script');
     await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
-    expect(await screen.findByText(/You have 25 tokens, the most an account can hold/)).toBeInTheDocument();
+    expect(await screen.findByText(/You have 50 tokens, the most an account can hold/)).toBeInTheDocument();
     expect(screen.getByLabelText('Token name')).toHaveValue('Backup script');
     expect(screen.getByLabelText('Token name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Token name')).toHaveFocus();

@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API token
-         * @description scope 'read': GET calls only; 'read-write': every call but managing tokens, changing the profile, email or password, and deleting the account. The token is in this answer only: it is stored as a SHA-256 hash. An account holds at most 25 live tokens (409 past that) and makes at most 10 an hour (429 with Retry-After): each one is announced by e-mail.
+         * @description scope 'read': GET calls only; 'read-write': every call but managing tokens, changing the profile, email or password, and deleting the account. The token is in this answer only: it is stored as a SHA-256 hash. An account holds at most 50 live tokens (409 past that) and makes at most 20 an hour (429 with Retry-After): each one is announced by e-mail.
          */
         post: operations["createApiToken"];
         delete?: never;
