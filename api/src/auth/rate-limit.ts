@@ -67,7 +67,10 @@ export async function reserveAttempt(
       }
     },
     async giveBack() {
-      for (const { key } of checks) await release(db, [key]);
+      await release(
+        db,
+        checks.map(({ key }) => key),
+      );
     },
   };
 }

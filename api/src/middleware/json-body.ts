@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types.js';
+import type { Config } from '../config.js';
 import { ApiError } from '../lib/errors.js';
 import type { IncomingMessage } from 'node:http';
 import { readBodyLimited, readIncomingLimited } from '../lib/body.js';
@@ -34,11 +35,12 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 export const JSON_BODY_DEADLINE_MS = 30_000;
 
 /**
- * For routes taking a JSON body: 415 for another content type, 413 over the limit (chunked too), 408 when it is not
- * all there within `deadlineMs` (the connection is then closed), 400 for malformed JSON, invalid UTF-8 or nesting
- * deeper than MAX_JSON_DEPTH. The parsed value is handed to the zod validator through Hono's body cache.
+ * For routes taking a JSON body: 415 for another content type, 413 over the config's limit (chunked too), 408 when
+ * it is not all there within its deadline (the connection is then closed), 400 for malformed JSON, invalid UTF-8 or
+ * nesting deeper than MAX_JSON_DEPTH. The parsed value is handed to the zod validator through Hono's body cache.
  */
-export function jsonBody(limit: number, deadlineMs = JSON_BODY_DEADLINE_MS): MiddlewareHandler<AppEnv> {
+export function jsonBody(config: Pick<Config, 'jsonBodyLimit' | 'jsonBodyDeadlineMs'>): MiddlewareHandler<AppEnv> {
+  const { jsonBodyLimit: limit, jsonBodyDeadlineMs: deadlineMs = JSON_BODY_DEADLINE_MS } = config;
   return async (c, next) => {
     const ct = c.req.header('Content-Type') ?? '';
     if (!JSON_TYPE.test(ct)) throw new ApiError(415, 'Content-Type must be application/json');

@@ -143,7 +143,7 @@ export function accountRoutes(deps: Deps) {
       description:
         'Needs {currentPassword} (an account without a password: a sign-in within the last 10 minutes). Removes the user, every session, entry, goal, avatar and API token; clears the refresh cookie.',
       security,
-      middleware: [auth, jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs)] as const,
+      middleware: [auth, jsonBody(config)] as const,
       request: { body: { content: { 'application/json': { schema: DeleteAccountSchema } }, required: true } },
       responses: {
         204: { description: 'Deleted' },

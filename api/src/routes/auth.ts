@@ -20,7 +20,7 @@ const BAD_CREDENTIALS = [{ field: 'general', issue: 'Email or password is incorr
 export function authRoutes(deps: Deps) {
   const { db, config, clock } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const json = jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs);
+  const json = jsonBody(config);
 
   const register = createRoute({
     method: 'post',

@@ -98,7 +98,7 @@ export function externalAuthRoutes(deps: Deps) {
   const { db, config, clock, log } = deps;
   const providers = new IdentityProviders(config.identityProviders ?? [], config.publicUrl ?? 'http://localhost:3000');
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const json = jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs);
+  const json = jsonBody(config);
   const auth = requireAuth(deps);
 
   const providerOr404 = (id: string): IdentityProviderConfig => {

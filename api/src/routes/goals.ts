@@ -54,7 +54,7 @@ export function goalRoutes(deps: Deps) {
       summary: 'Create or update the goal',
       description: 'Partial update; when no goal exists all four fields are required (422 names each missing one).',
       security,
-      middleware: [auth, jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs)] as const,
+      middleware: [auth, jsonBody(config)] as const,
       request: { body: { content: { 'application/json': { schema: UpdateGoalSchema } }, required: true } },
       responses: {
         200: { content: { 'application/json': { schema: GoalSchema } }, description: 'The saved goal' },

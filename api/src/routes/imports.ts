@@ -162,7 +162,7 @@ export function importRoutes(deps: Deps) {
         'onConflict keep: days that already have an entry are left as they are; replace: they take the imported weight and ' +
         'notes. The import is gone afterwards. 409 while the file is still being read or when it could not be.',
       security,
-      middleware: [auth, jsonBody(deps.config.jsonBodyLimit, deps.config.jsonBodyDeadlineMs)] as const,
+      middleware: [auth, jsonBody(deps.config)] as const,
       request: { params: ImportIdParamSchema, body: { content: { 'application/json': { schema: ImportCommitSchema } }, required: true } },
       responses: {
         200: { content: { 'application/json': { schema: ImportResultSchema } }, description: 'What was done' },

@@ -55,7 +55,7 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
   const limits = config.passwordResetLimits ?? DEFAULT_PASSWORD_RESET_LIMITS;
   const publicUrl = publicBaseUrl(config);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const json = jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs);
+  const json = jsonBody(config);
 
   const request = createRoute({
     method: 'post',

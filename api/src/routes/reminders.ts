@@ -57,7 +57,7 @@ export function reminderRoutes(deps: Deps, service: ReminderService, pushPublicK
   const { db, config, clock } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
-  const json = jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs);
+  const json = jsonBody(config);
 
   const userOf = async (id: string, row?: { timeZone: string; weekStartsOn: number }) => {
     const user = row ?? (await findUserById(db, id));

@@ -79,7 +79,7 @@ export function tokenRoutes(deps: Deps, mail?: MailTransport) {
         `An account holds at most ${DEFAULT_TOKEN_LIMITS.live} live tokens (409 past that) and makes at most ` +
         `${DEFAULT_TOKEN_LIMITS.createPerUser.limit} an hour (429 with Retry-After): each one is announced by e-mail.`,
       security,
-      middleware: [auth, jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs)] as const,
+      middleware: [auth, jsonBody(config)] as const,
       request: { body: { content: { 'application/json': { schema: CreateTokenSchema } }, required: true } },
       responses: {
         201: { content: { 'application/json': { schema: NewApiTokenSchema } }, description: 'The new token' },

@@ -70,7 +70,7 @@ export function userRoutes(deps: Deps) {
       'made through a sign-in provider: a sign-in within the last 10 minutes; it may then set one). A password change ends every ' +
       'other session, revokes every personal API token and rotates the current one (a new refresh cookie and accessToken are returned).',
     security: [{ bearerAuth: [] }],
-    middleware: [auth, jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs)] as const,
+    middleware: [auth, jsonBody(config)] as const,
     request: { body: { content: { 'application/json': { schema: UpdateUserSchema } }, required: true } },
     responses: {
       200: {

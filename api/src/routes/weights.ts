@@ -137,7 +137,7 @@ export function weightRoutes(deps: Deps) {
         'Upsert on (user, date). weightKg: finite, 0 < w < 1000. date: a real date from 1900-01-01 to tomorrow (UTC). ' +
         'notes: at most 255 characters; omitted notes clear them.',
       security,
-      middleware: [auth, jsonBody(config.jsonBodyLimit, config.jsonBodyDeadlineMs)] as const,
+      middleware: [auth, jsonBody(config)] as const,
       request: { body: { content: { 'application/json': { schema: WeightEntryInputSchema } }, required: true } },
       responses: {
         201: { ...entryJson, description: 'The saved entry' },
