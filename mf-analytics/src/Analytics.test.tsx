@@ -40,7 +40,7 @@ function mockApi({ weights = MARCH, averages = {}, earliest = null, del = () => 
       const mode = path.split('/')[4].split('?')[0] as 'weekly';
       return json(200, averages[mode] ?? []);
     }
-    if (path === '/api/weights/earliest') return earliest ? json(200, earliest) : apiError(404, 'Not found');
+    if (path === '/api/weights/earliest?none=null') return json(200, earliest);
     if (path.startsWith('/api/weights')) return typeof weights === 'function' ? weights() : json(200, weights);
     return apiError(404, 'Not found');
   }, 'http://localhost:3000/dashboard/analytics');
@@ -299,7 +299,7 @@ describe('empty and failing states', () => {
     const { store } = renderAnalytics({ defaultSelectedPeriod: 'all' });
     expect(await screen.findByText('No weight entries available for this period')).toBeInTheDocument();
     expect(screen.getByText('No data available')).toBeInTheDocument();
-    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/weights'))).toEqual(['/api/weights/earliest']);
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/weights'))).toEqual(['/api/weights/earliest?none=null']);
     expect(toasts(store)).toEqual([]);
   });
 

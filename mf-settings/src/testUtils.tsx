@@ -41,7 +41,7 @@ export function fakeServer(state: ServerState, override?: (call: MockCall, state
       state.user = { ...state.user, avatarUrl: null };
       return json(204);
     }
-    if (route === 'GET /api/goals') return state.goal ? json(200, state.goal) : apiError(404, 'No goal set');
+    if (route === 'GET /api/goals?none=null') return json(200, state.goal ?? null);
     if (route === 'PATCH /api/goals') {
       state.goal = { ...(state.goal ?? {}), ...body } as Goal;
       return json(200, state.goal);

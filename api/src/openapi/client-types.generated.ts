@@ -2757,20 +2757,23 @@ export interface operations {
     };
     getLatestEntry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `null`: answer 200 with a JSON null when there is none, instead of 404 */
+                none?: "null";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Entry */
+            /** @description Entry (null only when asked with none=null) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WeightEntry"];
+                    "application/json": components["schemas"]["WeightEntry"] | null;
                 };
             };
             /** @description Not modified: the If-None-Match tag is current */
@@ -2800,6 +2803,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; details name each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2811,20 +2823,23 @@ export interface operations {
     };
     getEarliestEntry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `null`: answer 200 with a JSON null when there is none, instead of 404 */
+                none?: "null";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Entry */
+            /** @description Entry (null only when asked with none=null) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WeightEntry"];
+                    "application/json": components["schemas"]["WeightEntry"] | null;
                 };
             };
             /** @description Not modified: the If-None-Match tag is current */
@@ -2861,11 +2876,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Validation failed; details name each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getEntry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `null`: answer 200 with a JSON null when there is none, instead of 404 */
+                none?: "null";
+            };
             header?: never;
             path: {
                 date: string;
@@ -2874,13 +2901,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Entry */
+            /** @description Entry (null only when asked with none=null) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WeightEntry"];
+                    "application/json": components["schemas"]["WeightEntry"] | null;
                 };
             };
             /** @description Not modified: the If-None-Match tag is current */
@@ -2919,6 +2946,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; details name each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3056,20 +3092,23 @@ export interface operations {
     };
     getGoal: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `null`: answer 200 with a JSON null when there is none, instead of 404 */
+                none?: "null";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Goal */
+            /** @description Goal (null only when asked with none=null) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Goal"];
+                    "application/json": components["schemas"]["Goal"] | null;
                 };
             };
             /** @description No bearer token */
@@ -3092,6 +3131,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; details name each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,19 @@ describeDb('goals', (ctx) => {
     expect(updated.body).toEqual({ ...goal, targetWeightKg: 72 });
   });
 
+  it('GET ?none=null: no goal is a 200 null (the app asks so, as a browser logs every 404 as an error)', async () => {
+    const u = await register(ctx.app);
+    const none = await call(ctx.app, 'GET', '/api/goals?none=null', { token: u.token });
+    expect(none.status).toBe(200);
+    expect(none.body).toBeNull();
+    expect((await call(ctx.app, 'GET', '/api/goals?none=maybe', { token: u.token })).status).toBe(422);
+    const goal = { startWeightKg: 90, targetWeightKg: 75.5, startDate: '2026-01-01', targetDate: '2027-06-30' };
+    await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: goal });
+    expect((await call(ctx.app, 'GET', '/api/goals?none=null', { token: u.token })).body).toEqual(goal);
+    const other = await register(ctx.app);
+    expect((await call(ctx.app, 'GET', '/api/goals?none=null', { token: other.token })).body).toBeNull();
+  });
+
   it('validates goal fields', async () => {
     const u = await register(ctx.app);
     for (const [body, field] of [

@@ -1,7 +1,8 @@
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
 import { GoalSchema, UpdateGoalSchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
+import { NoneQuerySchema } from '../schemas/params.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { notFound, validationError } from '../lib/errors.js';
@@ -31,17 +32,23 @@ export function goalRoutes(deps: Deps) {
       summary: "The user's goal",
       security,
       middleware: [auth] as const,
+      request: { query: NoneQuerySchema },
       responses: {
-        200: { content: { 'application/json': { schema: GoalSchema } }, description: 'Goal' },
+        200: {
+          content: { 'application/json': { schema: z.union([GoalSchema, z.null()]) } },
+          description: 'Goal (null only when asked with none=null)',
+        },
         401: errors[401],
         403: errors[403],
         404: errors[404],
+        422: errors[422],
       },
     }),
     async (c) => {
       const g = await findGoal(db, c.get('user').id);
-      if (!g) throw notFound('No goal set');
-      return c.json(g, 200);
+      if (g) return c.json(g, 200);
+      if (c.req.valid('query').none) return c.json(null, 200);
+      throw notFound('No goal set');
     },
   );
 

@@ -32,6 +32,33 @@ describeDb('weights', (ctx) => {
     expect((await call(ctx.app, 'GET', '/api/weights/date/2026-11-03', { token: u.token })).status).toBe(404);
   });
 
+  it('none=null: "none" is a 200 null for the app (a 404 is a console error in a browser); the entry when there is one', async () => {
+    const u = await register(ctx.app);
+    const get = (path: string, headers: Record<string, string> = {}) => call(ctx.app, 'GET', path, { token: u.token, headers });
+    for (const path of ['/api/weights/latest', '/api/weights/earliest', '/api/weights/date/2026-11-03']) {
+      const none = await get(`${path}?none=null`);
+      expect(none.status).toBe(200);
+      expect(none.body).toBeNull();
+      expect((await get(path)).status).toBe(404);
+      const bad = await get(`${path}?none=yes`);
+      expect(bad.status).toBe(422);
+      expect(bad.body.error.details).toEqual([{ field: 'none', issue: 'none must be null' }]);
+    }
+    // the null is tagged with the data version: once an entry exists, the client's tag no longer matches
+    const tag = (await get('/api/weights/latest?none=null')).headers.get('ETag')!;
+    expect((await get('/api/weights/latest?none=null', { 'If-None-Match': tag })).status).toBe(304);
+    const created = await post(u, { weightKg: 80.25, date: '2026-11-03' });
+    for (const path of ['/api/weights/latest', '/api/weights/earliest', '/api/weights/date/2026-11-03']) {
+      const found = await get(`${path}?none=null`, { 'If-None-Match': tag });
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual(created.body);
+    }
+    expect((await get('/api/weights/date/2026-11-04?none=null')).body).toBeNull();
+    // another account's entry is never this user's
+    const other = await register(ctx.app);
+    expect((await call(ctx.app, 'GET', '/api/weights/latest?none=null', { token: other.token })).body).toBeNull();
+  });
+
   it('upserts on (user, date); omitted notes clear them; weights are not rounded', async () => {
     const u = await register(ctx.app);
     const a = await post(u, { weightKg: 80, date: '2026-10-10', notes: 'first' });

@@ -2,7 +2,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
 import { AverageItemSchema, futureDateProblem, isCalendarDate, WeightEntryInputSchema, WeightEntrySchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
-import { AverageQuerySchema, DateParamSchema, PeriodParamSchema, RangeQuerySchema } from '../schemas/params.js';
+import { AverageQuerySchema, DateParamSchema, NoneQuerySchema, PeriodParamSchema, RangeQuerySchema } from '../schemas/params.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { ApiError, notFound, validationError } from '../lib/errors.js';
@@ -13,6 +13,7 @@ import * as repo from '../repositories/weights.js';
 import { findUserById } from '../repositories/users.js';
 
 const entryJson = { content: { 'application/json': { schema: WeightEntrySchema } } };
+const entryOrNoneJson = { content: { 'application/json': { schema: z.union([WeightEntrySchema, z.null()]) } } };
 const security = [{ bearerAuth: [] }];
 
 export function weightRoutes(deps: Deps) {
@@ -64,18 +65,21 @@ export function weightRoutes(deps: Deps) {
         summary: `The ${edge} entry`,
         security,
         middleware: [auth, conditional] as const,
+        request: { query: NoneQuerySchema },
         responses: {
-          200: { ...entryJson, description: 'Entry' },
+          200: { ...entryOrNoneJson, description: 'Entry (null only when asked with none=null)' },
           ...notModified,
           401: errors[401],
           403: errors[403],
           404: errors[404],
+          422: errors[422],
         },
       }),
       async (c) => {
         const e = await repo.findEdgeEntry(db, c.get('user').id, edge);
-        if (!e) throw notFound('No entries');
-        return c.json(e, 200);
+        if (e) return c.json(e, 200);
+        if (c.req.valid('query').none) return c.json(null, 200);
+        throw notFound('No entries');
       },
     );
   }
@@ -89,21 +93,23 @@ export function weightRoutes(deps: Deps) {
       summary: 'The entry of one date',
       security,
       middleware: [auth, conditional] as const,
-      request: { params: DateParamSchema },
+      request: { params: DateParamSchema, query: NoneQuerySchema },
       responses: {
-        200: { ...entryJson, description: 'Entry' },
+        200: { ...entryOrNoneJson, description: 'Entry (null only when asked with none=null)' },
         ...notModified,
         400: errors[400],
         401: errors[401],
         403: errors[403],
         404: errors[404],
+        422: errors[422],
       },
     }),
     async (c) => {
       const date = pathDate(c.req.valid('param').date);
       const e = await repo.findEntryByDate(db, c.get('user').id, date);
-      if (!e) throw notFound('No entry for this date');
-      return c.json(e, 200);
+      if (e) return c.json(e, 200);
+      if (c.req.valid('query').none) return c.json(null, 200);
+      throw notFound('No entry for this date');
     },
   );
 

@@ -47,3 +47,18 @@ export const ExportQuerySchema = z.object({
     .optional()
     .openapi({ param: { name: 'format', in: 'query' }, description: 'json (default) or csv' }),
 });
+
+/**
+ * `?none=null` on a read of one thing that may not exist (the goal, the latest, earliest or one date's entry): "none"
+ * answers 200 with a JSON `null` instead of 404. The app asks this way because a browser reports every 404 as an
+ * error in its console, and "no goal yet" is not one.
+ */
+export const NoneQuerySchema = z.object({
+  none: z
+    .enum(['null'], { error: 'none must be null' })
+    .optional()
+    .openapi({
+      param: { name: 'none', in: 'query' },
+      description: '`null`: answer 200 with a JSON null when there is none, instead of 404',
+    }),
+});

@@ -55,9 +55,9 @@ describe('requests', () => {
       null,
     ],
     ['getWeights (all)', () => api.endpoints.getWeights.initiate({}), 'GET', '/api/weights', null],
-    ['getWeightByDate', () => api.endpoints.getWeightByDate.initiate('2025-01-05'), 'GET', '/api/weights/date/2025-01-05', null],
-    ['getLatestWeight', () => api.endpoints.getLatestWeight.initiate(), 'GET', '/api/weights/latest', null],
-    ['getEarliestWeight', () => api.endpoints.getEarliestWeight.initiate(), 'GET', '/api/weights/earliest', null],
+    ['getWeightByDate', () => api.endpoints.getWeightByDate.initiate('2025-01-05'), 'GET', '/api/weights/date/2025-01-05?none=null', null],
+    ['getLatestWeight', () => api.endpoints.getLatestWeight.initiate(), 'GET', '/api/weights/latest?none=null', null],
+    ['getEarliestWeight', () => api.endpoints.getEarliestWeight.initiate(), 'GET', '/api/weights/earliest?none=null', null],
     [
       'saveWeight',
       () => api.endpoints.saveWeight.initiate({ weightKg: 72.5, date: '2025-01-05', notes: 'hi' }),
@@ -73,7 +73,7 @@ describe('requests', () => {
       '/api/weights/average/weekly?start_date=2025-01-01&end_date=2025-03-31&week_starts_on=0',
       null,
     ],
-    ['getGoal', () => api.endpoints.getGoal.initiate(), 'GET', '/api/goals', null],
+    ['getGoal', () => api.endpoints.getGoal.initiate(), 'GET', '/api/goals?none=null', null],
     ['updateGoal', () => api.endpoints.updateGoal.initiate({ targetWeightKg: 70 }), 'PATCH', '/api/goals', '{"targetWeightKg":70}'],
   ] as const)('%s → %s %s', async (_name, action, method, path, body) => {
     const { calls } = installFetchMock(() => json(200, {}));
@@ -98,7 +98,7 @@ describe('requests', () => {
   });
 });
 
-describe('404 is "none", not an error', () => {
+describe('404 is "none", not an error (an API deployed before none=null)', () => {
   it.each([
     ['getGoal', () => api.endpoints.getGoal.initiate()],
     ['getLatestWeight', () => api.endpoints.getLatestWeight.initiate()],
@@ -145,10 +145,10 @@ describe('cache tags', () => {
         return json(204);
       }
       if (call.path.startsWith('/api/weights/average')) return json(200, [{ month: '2025-01', average: 80, count: entries.length }]);
-      if (call.path === '/api/weights/latest') return json(200, entries.at(-1));
-      if (call.path.startsWith('/api/weights/date/')) return apiError(404, 'None');
+      if (call.path === '/api/weights/latest?none=null') return json(200, entries.at(-1));
+      if (call.path.startsWith('/api/weights/date/')) return json(200, null);
       if (call.path.startsWith('/api/weights')) return json(200, entries);
-      if (call.path === '/api/goals')
+      if (call.path === '/api/goals?none=null')
         return json(200, { startWeightKg: 80, targetWeightKg: 70, startDate: '2025-01-01', targetDate: '2025-06-01' });
       if (call.path === '/api/users/me') return json(200, user);
       return json(200, user);

@@ -21,6 +21,11 @@ import type {
 
 const AUTH_CALL: ApiExtraOptions = { skipAuthHandling: true };
 const NONE_ON_404: ApiExtraOptions = { notFoundAsNull: true };
+/**
+ * Reads of one thing that may not exist ask for "none" as a 200 null: a browser logs every 404 as an error, and a
+ * new user has no goal and no entry yet. NONE_ON_404 stays beside it for an API deployed before it understood this.
+ */
+const orNone = (url: string) => ({ url, params: { none: 'null' } });
 
 /** Drops undefined values so optional query parameters are left out of the URL. */
 function definedParams(params: Record<string, string | number | undefined>): Record<string, string | number> {
@@ -117,17 +122,17 @@ export const api = createApi({
       providesTags: [WEIGHT_TAG],
     }),
     getWeightByDate: build.query<ApiWeightEntry | null, string>({
-      query: (date) => `weights/date/${encodeURIComponent(date)}`,
+      query: (date) => orNone(`weights/date/${encodeURIComponent(date)}`),
       extraOptions: NONE_ON_404,
       providesTags: (_result, _error, date) => [{ type: 'Weight', id: date }],
     }),
     getLatestWeight: build.query<ApiWeightEntry | null, void>({
-      query: () => 'weights/latest',
+      query: () => orNone('weights/latest'),
       extraOptions: NONE_ON_404,
       providesTags: [{ type: 'Weight', id: 'LATEST' }],
     }),
     getEarliestWeight: build.query<ApiWeightEntry | null, void>({
-      query: () => 'weights/earliest',
+      query: () => orNone('weights/earliest'),
       extraOptions: NONE_ON_404,
       providesTags: [{ type: 'Weight', id: 'EARLIEST' }],
     }),
@@ -150,7 +155,7 @@ export const api = createApi({
 
     // --- goal ---
     getGoal: build.query<Goal | null, void>({
-      query: () => 'goals',
+      query: () => orNone('goals'),
       extraOptions: NONE_ON_404,
       providesTags: ['Goal'],
     }),

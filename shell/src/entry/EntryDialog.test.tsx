@@ -24,7 +24,7 @@ function setup(handler: MockHandler, preloaded: Partial<RootState> = signedIn())
 const latest =
   (kg: number): MockHandler =>
   (call) => {
-    if (call.path === '/api/weights/latest') return json(200, { id: 'e1', date: '2025-01-01', weightKg: kg, notes: null });
+    if (call.path === '/api/weights/latest?none=null') return json(200, { id: 'e1', date: '2025-01-01', weightKg: kg, notes: null });
     if (call.method === 'POST' && call.path === '/api/weights') return json(201, { id: 'e2', ...JSON.parse(String(call.body)) });
     return apiError(404, 'Not found');
   };
@@ -70,7 +70,7 @@ describe('EntryDialog', () => {
 
   it('loads the entry of the date it was opened for', async () => {
     const { store } = setup((call) =>
-      call.path === '/api/weights/date/2025-03-02'
+      call.path === '/api/weights/date/2025-03-02?none=null'
         ? json(200, { id: 'e1', date: '2025-03-02', weightKg: 70, notes: 'after run' })
         : apiError(404, 'Not found'),
     );
@@ -85,8 +85,9 @@ describe('EntryDialog', () => {
     const today = todayString();
     const yesterday = addDaysToDate(today, -1);
     const { store, calls } = setup((call) => {
-      if (call.path === '/api/weights/latest') return json(200, { id: 'e1', date: today, weightKg: 80.4, notes: 'morning, after run' });
-      if (call.path === `/api/weights/date/${today}`)
+      if (call.path === '/api/weights/latest?none=null')
+        return json(200, { id: 'e1', date: today, weightKg: 80.4, notes: 'morning, after run' });
+      if (call.path === `/api/weights/date/${today}?none=null`)
         return json(200, { id: 'e1', date: today, weightKg: 80.4, notes: 'morning, after run' });
       if (call.method === 'POST') return json(201, { id: 'e1', ...JSON.parse(String(call.body)) });
       return apiError(404, 'Not found');
@@ -118,8 +119,9 @@ describe('EntryDialog', () => {
 
   it('a typed weight and notes stay when the date moves to a day with an entry', async () => {
     const { store } = setup((call) => {
-      if (call.path === '/api/weights/latest') return json(200, { id: 'e1', date: '2025-01-01', weightKg: 80, notes: null });
-      if (call.path === '/api/weights/date/2025-03-02') return json(200, { id: 'e2', date: '2025-03-02', weightKg: 70, notes: 'old' });
+      if (call.path === '/api/weights/latest?none=null') return json(200, { id: 'e1', date: '2025-01-01', weightKg: 80, notes: null });
+      if (call.path === '/api/weights/date/2025-03-02?none=null')
+        return json(200, { id: 'e2', date: '2025-03-02', weightKg: 70, notes: 'old' });
       return apiError(404, 'Not found');
     });
     act(() => void store.dispatch(openEntryDialog()));
@@ -340,7 +342,7 @@ describe('EntryDialog', () => {
       const entries = [1, 2, 3].map((n) => ({ id: `h${n}`, date: addDaysToDate(day, -n), weightKg: 80, notes: null }));
       entries.push({ id: 'wrong', date: day, weightKg: 36.3, notes: null });
       const { store, calls } = setup((call) => {
-        if (call.path === `/api/weights/date/${day}`) return json(200, entries[3]);
+        if (call.path === `/api/weights/date/${day}?none=null`) return json(200, entries[3]);
         return withHistory(entries)(call);
       });
       act(() => void store.dispatch(openEntryDialog({ editDate: day })));
