@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ApiToken, DateFormat, Import as ImportJob, ImportResult, NewApiToken, TokenScope } from '@app/contract';
-import { api } from '@app/kit';
+import { api, neverReadAhead } from '@app/kit';
 
 // The wire's shapes, as the contract defines them for the API too.
 export type { ApiToken, DateFormat, ImportPreview, ImportResult, ImportRow, TokenScope } from '@app/contract';
@@ -48,6 +48,9 @@ const dataApi = api.enhanceEndpoints({ addTagTypes: ['ApiToken'] }).injectEndpoi
     }),
   }),
 });
+
+// an import is read once, during the visit that uploaded it, and deleted once committed
+neverReadAhead('getImport');
 
 // Wrapped with plain types: the generated hooks' types name kit internals and cannot be emitted.
 type Call<A, R> = [(arg: A) => Promise<R>, boolean];

@@ -4,6 +4,6 @@ export * from './apiSlice';
 export * from './errors';
 export * from './session';
 export { followConnection } from './connection';
-export { readAhead } from './readAhead';
+export { neverReadAhead, readAhead } from './readAhead';
 export { setApiNavigator, type ApiNavigator, type ApiNavigateOptions } from './navigation';
 export { API_BASE_URL, API_REDUCER_PATH, errorRedirectTarget, type ApiExtraOptions } from './baseQuery';

@@ -11,6 +11,7 @@ import {
   logUrl,
   MAX_PATHS,
   MAX_READS,
+  neverReadAhead,
   READ_AHEAD_STORAGE_KEY,
   readAhead,
   readAheadRecorder,
@@ -63,6 +64,14 @@ describe('the read log', () => {
     expect(subscribedRead({ type: 'api/executeQuery/pending', meta: { arg: { ...arg, subscribe: false } } }, 'api')).toBeUndefined();
     expect(subscribedRead({ type: 'api/executeMutation/pending', meta: { arg: { ...arg, type: 'mutation' } } }, 'api')).toBeUndefined();
   });
+
+  it('leaves out endpoints marked never to be read ahead (an import job, gone by the next visit)', () => {
+    const arg = { type: 'query', subscribe: true, endpointName: 'getUploadJob', originalArgs: 'job-1' };
+    const action = { type: 'api/executeQuery/pending', meta: { arg } };
+    expect(subscribedRead(action, 'api')).toEqual({ endpoint: 'getUploadJob', args: 'job-1' });
+    neverReadAhead('getUploadJob');
+    expect(subscribedRead(action, 'api')).toBeUndefined();
+  });
 });
 
 describe('the URL of a logged read', () => {
@@ -86,7 +95,7 @@ describe('the URL of a logged read', () => {
     });
     expect(answeredUrl(answer('POST', 'http://localhost:3000/api/weights'), 'api')).toBeUndefined();
     expect(answeredUrl(answer('GET', 'http://localhost:3000/remotes.json'), 'api')).toBeUndefined();
-    expect(answeredUrl({ ...answer('GET', '/api/goals'), type: 'api/executeQuery/pending' }, 'api')).toBeUndefined();
+    expect(answeredUrl({ ...answer('GET', '/api/goals?none=null'), type: 'api/executeQuery/pending' }, 'api')).toBeUndefined();
   });
 });
 
@@ -95,7 +104,7 @@ describe('read-ahead', () => {
   const signedIn = () => createAppStore({ auth: { user, accessToken: 'token', persist: false } });
   const answers = () =>
     installFetchMock((call) => {
-      if (call.path === '/api/goals')
+      if (call.path === '/api/goals?none=null')
         return json(200, { id: 'g', startWeightKg: 90, targetWeightKg: 80, startDate: '2025-01-01', targetDate: '2025-12-31' });
       if (call.path.startsWith('/api/weights?')) return json(200, []);
       return apiError(404, 'Not found');
@@ -117,7 +126,7 @@ describe('read-ahead', () => {
     await first.dispatch(api.endpoints.getGoal.initiate());
     await first.dispatch(api.endpoints.getWeights.initiate(year.args));
     // with the URL each was sent to, which the page's first script asks for on the next load (earlyReads.ts)
-    const urls = { goal: '/api/goals', year: '/api/weights?start_date=2025-01-01&end_date=2025-12-31' };
+    const urls = { goal: '/api/goals?none=null', year: '/api/weights?start_date=2025-01-01&end_date=2025-12-31' };
     expect(JSON.parse(localStorage.getItem(READ_AHEAD_STORAGE_KEY)!)).toEqual({
       user: user.id,
       paths: {
@@ -134,7 +143,7 @@ describe('read-ahead', () => {
     readAhead(next, '/dashboard/overview');
     expect(calls.map((c) => c.path)).toEqual([]);
     await vi.waitFor(() =>
-      expect(calls.map((c) => c.path)).toEqual(['/api/goals', '/api/weights?start_date=2025-01-01&end_date=2025-12-31']),
+      expect(calls.map((c) => c.path)).toEqual(['/api/goals?none=null', '/api/weights?start_date=2025-01-01&end_date=2025-12-31']),
     );
     // the screen's hooks find them
     await next.dispatch(api.endpoints.getGoal.initiate());

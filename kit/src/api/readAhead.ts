@@ -64,6 +64,17 @@ export function readsFor(log: ReadLog | undefined, user: string | undefined, pat
   return Array.isArray(reads) ? reads.filter((r) => typeof r?.endpoint === 'string').slice(0, MAX_READS) : [];
 }
 
+/** Endpoints never read ahead (see neverReadAhead). */
+const transient = new Set<string>();
+
+/**
+ * Marks endpoints whose reads name something made during a visit (an uploaded file being read): gone by the next
+ * visit, so reading it ahead would only ask for what no longer exists. A remote marks its own as it loads.
+ */
+export function neverReadAhead(...endpoints: string[]): void {
+  for (const endpoint of endpoints) transient.add(endpoint);
+}
+
 interface QueryThunkAction {
   type: string;
   meta?: {
@@ -80,7 +91,7 @@ interface QueryThunkAction {
  */
 export function subscribedRead(action: QueryThunkAction, reducerPath: string): Read | undefined {
   const arg = action.meta?.arg;
-  if (arg?.type !== 'query' || arg.subscribe === false || !arg.endpointName) return undefined;
+  if (arg?.type !== 'query' || arg.subscribe === false || !arg.endpointName || transient.has(arg.endpointName)) return undefined;
   const started = action.type === `${reducerPath}/executeQuery/pending`;
   const found = action.type === `${reducerPath}/executeQuery/rejected` && action.meta?.condition === true;
   return started || found ? { endpoint: arg.endpointName, args: arg.originalArgs } : undefined;
