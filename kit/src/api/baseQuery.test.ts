@@ -162,6 +162,46 @@ describe('403: one shared refresh, one retry', () => {
   });
 });
 
+describe('a token about to end is renewed before the call', () => {
+  const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const jwt = (id: string, endsInMs: number) => {
+    const exp = Math.floor((Date.now() + endsInMs) / 1000);
+    return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: id, iat: exp - 900, exp })}.sig`;
+  };
+
+  it('after a pause: one refresh, then each call goes out once with the fresh token, and no 403', async () => {
+    const fresh = jwt('fresh', 900_000);
+    const { calls } = installFetchMock(tokenServer(fresh, () => json(200, { accessToken: fresh })));
+    const store = signedInStore(jwt('slept', -60_000));
+    const results = await Promise.all([
+      store.dispatch(api.endpoints.getMe.initiate()),
+      store.dispatch(api.endpoints.getWeights.initiate({ startDate: '2025-01-01', endDate: '2025-01-31' })),
+    ]);
+    expect(results.map((r) => r.isSuccess)).toEqual([true, true]);
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/auth/token',
+      '/api/users/me',
+      '/api/weights?start_date=2025-01-01&end_date=2025-01-31',
+    ]);
+    expect(calls.slice(1).map((c) => c.headers.get('authorization'))).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`]);
+    expect(store.getState().auth.accessToken).toBe(fresh);
+  });
+
+  it('a token with minutes to go is sent as it is', async () => {
+    const token = jwt('lasting', 600_000);
+    const { calls } = installFetchMock(tokenServer(token, () => json(200, { accessToken: 'unused' })));
+    await signedInStore(token).dispatch(api.endpoints.getMe.initiate());
+    expect(calls.map((c) => c.path)).toEqual(['/api/users/me']);
+  });
+
+  it('a session that ended still ends at the 403: the call is sent, then the user signs in again', async () => {
+    const { calls } = installFetchMock(tokenServer('none', () => apiError(401, 'No session')));
+    await signedInStore(jwt('ended', -1000)).dispatch(api.endpoints.getMe.initiate());
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/token', '/api/users/me', '/api/auth/token']);
+    expect(navigate).toHaveBeenCalledWith('/login', expect.anything());
+  });
+});
+
 describe('signing out while calls are in flight', () => {
   it('does not redirect a call refused because the user has just logged out', async () => {
     let release!: () => void;

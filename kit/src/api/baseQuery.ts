@@ -11,6 +11,7 @@ import { etagKey, heldAnswer, holdAnswer } from './etagCache';
 import { redirectWithFrom } from './navigation';
 import { connectionUnsettled } from './connection';
 import { fetchOrTakeEarly } from './earlyReads';
+import { tokenRenewal } from './tokenRenewal';
 
 export const API_BASE_URL = '/api/';
 export const API_REDUCER_PATH = 'api';
@@ -102,6 +103,8 @@ export function refreshAccessToken(api: BaseQueryApi): Promise<RefreshOutcome> {
   return refreshInFlight;
 }
 
+const renewal = tokenRenewal();
+
 /** The error page for a failed call, or null when the caller handles the error itself (400, 404, 422, ...). */
 export function errorRedirectTarget(error: FetchBaseQueryError): string | null {
   const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
@@ -129,6 +132,7 @@ function sessionExpired(api: BaseQueryApi): void {
  * Auth endpoints opt out with `skipAuthHandling`; other errors (400, 404, 413, 415, 422, 429) reach the caller untouched.
  */
 export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions = {}) => {
+  if (!extraOptions.skipAuthHandling) await renewal.ahead(accessTokenOf(api), () => refreshAccessToken(api));
   const sentWith = accessTokenOf(api);
   // a call sent with no connection can fail after the browser has it back, before the page has heard so
   const unsettledAtStart = connectionUnsettled();

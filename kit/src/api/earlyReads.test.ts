@@ -41,9 +41,14 @@ describe('the URLs read early', () => {
     const log = visit(['/api/goals?none=null']);
     expect(earlyUrls(undefined, log, '/dashboard/overview')).toBeUndefined();
     expect(earlyUrls({ user, accessToken: null }, log, '/dashboard/overview')).toBeUndefined();
-    // an expired token, or one about to expire, would only earn a 403 per read; a malformed one is not sent
+    // an expired token would only earn a 403 per read, and one about to be renewed would be sent again with the new one;
+    // a malformed one is not sent
     expect(earlyUrls({ user, accessToken: jwt('one', Date.now() - 1) }, log, '/dashboard/overview')).toBeUndefined();
     expect(earlyUrls({ user, accessToken: jwt('one', Date.now() + 2_000) }, log, '/dashboard/overview')).toBeUndefined();
+    expect(earlyUrls({ user, accessToken: jwt('one', Date.now() + 50_000) }, log, '/dashboard/overview')).toBeUndefined();
+    expect(earlyUrls({ user, accessToken: jwt('one', Date.now() + 120_000) }, log, '/dashboard/overview')?.urls).toEqual([
+      '/api/goals?none=null',
+    ]);
     expect(earlyUrls({ user, accessToken: 'not-a-jwt' }, log, '/dashboard/overview')).toBeUndefined();
     expect(earlyUrls({ user: makeUser({ id: 'other' }), accessToken: 't' }, log, '/dashboard/overview')).toBeUndefined();
     expect(earlyUrls(auth, log, '/dashboard/analytics')).toBeUndefined();

@@ -1,4 +1,5 @@
 import { AUTH_STORAGE_KEY, local, READ_AHEAD_STORAGE_KEY, readJson, session } from '../state/storage';
+import { RENEW_AHEAD_MS, tokenEndsAt } from './tokenClock';
 
 /**
  * Early reads: the page's first script starts the GETs its path opened with on the last visit (api/readAhead.ts
@@ -6,8 +7,8 @@ import { AUTH_STORAGE_KEY, local, READ_AHEAD_STORAGE_KEY, readJson, session } fr
  * answer over when a read asks for the same URL with the same token. On a federated page the store exists only once
  * the shared scripts have run, a tenth of a second after the first script could have asked.
  *
- * This module imports nothing but kit's storage access (itself import-free), so the shell's first script can carry it: a page of
- * @app/kit/early, not of the shared kit.
+ * This module imports nothing but kit's storage access and the token's clock (both import-free), so the shell's first
+ * script can carry it: a page of @app/kit/early, not of the shared kit.
  */
 
 /** The reads started, by URL, until taken or too old. */
@@ -27,15 +28,13 @@ export const EARLY_READS_MAX = 12;
 /** An answer not taken this long after the page started is not the page's opening read any more: left to GC. */
 export const EARLY_READS_KEEP_MS = 10_000;
 
-/** Whether the access token is still good for a few seconds: an expired one would only earn a 403 per read. */
-export function tokenLasts(token: string, now: number, marginMs = 5_000): boolean {
-  try {
-    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const { exp } = JSON.parse(atob(payload.padEnd(Math.ceil(payload.length / 4) * 4, '='))) as { exp?: unknown };
-    return typeof exp === 'number' && exp * 1000 > now + marginMs;
-  } catch {
-    return false;
-  }
+/**
+ * Whether the access token is good for longer than the client would keep it: one about to be renewed ahead of its end
+ * (api/tokenRenewal.ts) would be sent again with the new token, and an expired one would only earn a 403 per read.
+ */
+export function tokenLasts(token: string, now: number, marginMs = RENEW_AHEAD_MS): boolean {
+  const end = tokenEndsAt(token);
+  return end !== null && end > now + marginMs;
 }
 
 /** The URLs the signed-in user's last visit of `path` opened with: same-origin API paths only. */
