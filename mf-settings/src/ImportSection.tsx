@@ -15,7 +15,8 @@ import {
 } from './importPlan';
 
 /** What the file input takes: the exports as the apps write them, archives included. */
-const ACCEPT = '.csv,.txt,.json,.xml,.zip,text/csv,text/plain,application/json,application/xml,text/xml,application/zip';
+const ACCEPT =
+  '.csv,.tsv,.txt,.json,.xml,.zip,text/csv,text/tab-separated-values,text/plain,application/json,application/xml,text/xml,application/zip';
 
 /**
  * Upload a file, follow the server while it reads it, look at what it recognised, choose what happens to days that

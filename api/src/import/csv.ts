@@ -4,8 +4,10 @@
  * quoted empty cell ("") from an empty one, which our own export uses for an empty note.
  */
 export type CsvRecord = { line: number; fields: string[]; quoted: boolean[] };
+/** Comma; semicolon (spreadsheets where the comma is the decimal mark, Libra); tab (a spreadsheet's "text" file). */
+export type Delimiter = ',' | ';' | '\t';
 
-export function parseCsv(text: string, delimiter: ',' | ';'): CsvRecord[] {
+export function parseCsv(text: string, delimiter: Delimiter): CsvRecord[] {
   const records: CsvRecord[] = [];
   let fields: string[] = [];
   let quotes: boolean[] = [];
@@ -67,29 +69,42 @@ export function parseCsv(text: string, delimiter: ',' | ';'): CsvRecord[] {
   return records;
 }
 
-/** ';' when the first lines that are not '#key:value' comments hold more semicolons than commas (outside quotes). */
-export function sniffDelimiter(text: string): ',' | ';' {
+/**
+ * The delimiter found most often outside quotes on the first lines that are not '#key:value' comments: ';' over ',',
+ * and a tab over both (a tie keeps the comma, then the semicolon).
+ */
+export function sniffDelimiter(text: string): Delimiter {
   let commas = 0;
   let semicolons = 0;
+  let tabs = 0;
   let seen = 0;
   for (const raw of text.split(/\r\n|\n|\r/)) {
     if (seen >= 5) break;
-    if (raw.trim() === '' || /^#[^;,]*$/.test(raw)) continue;
+    if (raw.trim() === '' || /^#[^;,\t]*$/.test(raw)) continue;
     const outside = raw.replace(/"(?:[^"]|"")*"/g, '');
     commas += (outside.match(/,/g) ?? []).length;
     semicolons += (outside.match(/;/g) ?? []).length;
+    tabs += (outside.match(/\t/g) ?? []).length;
     seen++;
   }
+  if (tabs > commas && tabs > semicolons) return '\t';
   return semicolons > commas ? ';' : ',';
 }
 
-/** UTF-8 (BOM dropped); bytes that are not UTF-8 are read as Windows-1252, which older spreadsheet exports use. */
+/**
+ * UTF-8 (BOM dropped); UTF-16 when it starts with its byte-order mark (a spreadsheet's "Unicode text", tab-separated);
+ * other bytes that are not UTF-8 are read as Windows-1252, which older spreadsheet exports use.
+ */
 export function decodeText(bytes: Uint8Array): string {
   let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le').decode(bytes);
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be').decode(bytes);
+  else {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      text = new TextDecoder('windows-1252').decode(bytes);
+    }
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -41,9 +41,26 @@ describe('csv reader (RFC 4180)', () => {
     expect(sniffDelimiter('#Version:6\n#date;weight;log\n2024-01-01;80,5;"a,b,c"')).toBe(';');
     expect(sniffDelimiter('date,weight,notes\n2024-01-01,80,"a;b;c;d"')).toBe(',');
   });
+  it('sniffs a tab when it outnumbers both (a spreadsheet saved as text), not for a tab inside quotes or a note', () => {
+    expect(sniffDelimiter('Date\tWeight (kg)\tNotes\n2024-01-01\t80,5\tafter a run, tired')).toBe('\t');
+    expect(sniffDelimiter('date,weight,notes\n2024-01-01,80,"a\tb\tc\td"')).toBe(',');
+    expect(sniffDelimiter('date;weight;notes\n2024-01-01;80,5;a\tb')).toBe(';');
+    expect(parseCsv('a\t"b\tc"\t\n1\t2\t3', '\t').map((r) => r.fields)).toEqual([
+      ['a', 'b\tc', ''],
+      ['1', '2', '3'],
+    ]);
+  });
   it('drops a UTF-8 BOM; reads non-UTF-8 bytes as Windows-1252', () => {
     expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]))).toBe('a');
     expect(decodeText(new Uint8Array([0x63, 0x61, 0x66, 0xe9]))).toBe('café');
+  });
+  it('reads UTF-16 by its byte-order mark, little- and big-endian', () => {
+    const text = 'Datum\tGewicht\r\n02.01.2025\t80,5 café\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(decodeText(le)).toBe(text);
+    const be = Buffer.from(le);
+    for (let i = 0; i < be.length; i += 2) [be[i], be[i + 1]] = [be[i + 1]!, be[i]!];
+    expect(decodeText(be)).toBe(text);
   });
 });
 
@@ -587,6 +604,19 @@ describe('files: Apple Health export.xml and zip archives', () => {
     const p = await parseFile(path('export.zip'), berlin);
     expect(p.format.id).toBe('apple-health');
     expect(p.rows).toHaveLength(3);
+  });
+
+  it('a spreadsheet saved as "Unicode text": UTF-16 with tabs, pounds in the header, alone or in a zip as .tsv', async () => {
+    const text = 'Date\tWeight (lb)\tNotes\r\n2025-01-02\t180.5\tnew year, new scale\r\n2025-01-03\t180.1\t\r\n';
+    writeFileSync(path('weights.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const p = await parseFile(path('weights.txt'), opts);
+    expect(p).toMatchObject({ format: { id: 'generic' }, rejected: [] });
+    expect(simple(p)).toEqual([
+      ['2025-01-02', lb(180.5), 'new year, new scale'],
+      ['2025-01-03', lb(180.1), null],
+    ]);
+    await writeZip(path('sheet.zip'), [{ name: 'My weights.tsv', data: Buffer.from(text) }]);
+    expect(simple(await parseFile(path('sheet.zip'), opts))).toEqual(simple(p));
   });
 
   it('an XML file that is not Apple Health, a damaged XML, a damaged zip', async () => {

@@ -206,7 +206,7 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
       }
     }
     if (!files.length) {
-      const texts = entries.filter((e) => /\.(csv|json|txt)$/i.test(e.fileName));
+      const texts = entries.filter((e) => /\.(csv|tsv|json|txt)$/i.test(e.fileName));
       if (texts.length === 1) files = texts;
     }
     if (!files.length)
