@@ -65,10 +65,35 @@ const DATE_WORDS = ['date', 'datum', 'fecha', 'data', 'дата', 'day', 'dateti
 const WEIGHT_WORD =
   '(?:weight|body weight|body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|вес|váha|vikt|ciężar|waga|vekt|paino)';
 const UNIT_WORD = '(kg|kgs|kilograms?|lb|lbs|pounds?)';
-const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?${UNIT_WORD}?\s*[)\]]?$`);
+// stones only after a weight word: a column headed "Stone" alone holds the stones of a stones-and-pounds pair
+const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(kg|kgs|kilograms?|lb|lbs|pounds?|st|stones?)?\s*[)\]]?$`);
 /** A weight column headed by its unit alone (`"Date","Pounds"`), as some apps write it. */
 const UNIT_HEADER = new RegExp(`^${UNIT_WORD}$`);
-const NOTES_WORDS = ['notes', 'note', 'comment', 'comments', 'log', 'notiz', 'notizen', 'kommentar', 'bemerkung', 'remarque', 'nota'];
+const NOTES_WORDS = [
+  'notes',
+  'note',
+  'comment',
+  'comments',
+  'memo',
+  'log',
+  'notiz',
+  'notizen',
+  'kommentar',
+  'bemerkung',
+  'bemerkungen',
+  'remarque',
+  'remarques',
+  'commentaire',
+  'commentaires',
+  'nota',
+  'notas',
+  'comentario',
+  'comentarios',
+  'opmerking',
+  'opmerkingen',
+];
+/** A column that states each row's unit (`Date,Weight,Unit` with `lb` or `kg` in it). */
+const UNIT_COLUMN_WORDS = ['unit', 'units', 'weight unit', 'einheit', 'unité', 'unite', 'unidad', 'unità', 'eenheid'];
 const TIME_WORDS = ['time', 'zeit', 'uhrzeit', 'heure', 'hora'];
 const MISSING = new Set(['', '--', '-', '–', '—', 'n/a', 'na']);
 const TRUE = /^(true|yes|y|1|deleted|x)$/i;
@@ -97,9 +122,21 @@ type TableSpec = {
   notes?: (record: CsvRecord) => string | null;
   /** Weight cells may carry their unit ("80.4 kg"). */
   unitInCell?: boolean;
+  /** A column stating each row's unit; a cell it cannot read leaves the row to `unit`. */
+  unitCol?: number;
 };
 
 const WEIGHT_WITH_UNIT = /^(.*?\d)\s*(kg|kgs|lb|lbs|st)$/i;
+/** Stones and pounds in one cell, as British scales show them: `12st 7lb`, `12 st 7.5 lbs`, `12st 7`. */
+const STONES_AND_POUNDS = /^(\d+)\s*st(?:one)?s?\s+(\d+(?:[.,]\d+)?)\s*(?:lb|lbs)?$/i;
+
+/** A weight in stones and pounds, read as pounds (kept as text, so the reading's own checks apply). */
+function inPounds(stones: string, pounds: string): string {
+  if (stones.trim() === '') return pounds;
+  const st = Number(stones.replace(',', '.'));
+  const lb = Number((pounds.trim() || '0').replace(',', '.'));
+  return Number.isFinite(st) && Number.isFinite(lb) ? String(st * 14 + lb) : `${stones} st ${pounds}`;
+}
 
 /** A header row of some table: names without a digit, one of them a date's or a start time's. */
 const isHeaderRow = (h: string[]) =>
@@ -172,10 +209,12 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
       collector.reject(record.line, stamp.reason);
       continue;
     }
-    let unit = spec.unit;
+    let unit = (spec.unitCol === undefined ? null : unitOf(cell(f, spec.unitCol))) ?? spec.unit;
     if (spec.unitInCell && weight.length <= 32) {
-      const m = WEIGHT_WITH_UNIT.exec(weight);
-      if (m) [weight, unit] = [m[1]!.trim(), unitOf(m[2]!) ?? unit];
+      const stLb = STONES_AND_POUNDS.exec(weight);
+      const m = stLb ? null : WEIGHT_WITH_UNIT.exec(weight);
+      if (stLb) [weight, unit] = [inPounds(stLb[1]!, stLb[2]!), 'lb'];
+      else if (m) [weight, unit] = [m[1]!.trim(), unitOf(m[2]!) ?? unit];
     }
     const notes = spec.notes
       ? spec.notes(record)
@@ -529,6 +568,9 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   const format: FormatId = h.length === 2 && WGER_STAMP.test(firstDate) ? 'wger' : 'generic';
   const timeCol = findIndex(h, TIME_WORDS);
   const notesCol = findIndex(h, NOTES_WORDS);
+  const unitCol = findIndex(h, UNIT_COLUMN_WORDS);
+  // stones and pounds, a column each (`Date,Stone,Pounds`): the pounds column is the one found, the stones join it
+  const stoneCol = unit === 'lb' ? findIndex(h, ['stone', 'stones', 'st']) : -1;
   return {
     format,
     read: table({
@@ -536,6 +578,8 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
       timeCol: timeCol >= 0 ? timeCol : undefined,
       weightCol,
       unit,
+      unitCol: unitCol >= 0 ? unitCol : undefined,
+      weight: stoneCol < 0 ? undefined : (f) => inPounds(cell(f, stoneCol), cell(f, weightCol)),
       // a cell that carries its unit ("176.4 lb") says which it is, whatever the header
       unitInCell: true,
       notes: notesCol < 0 ? undefined : (r) => unneutralise(cell(r.fields, notesCol)) || null,

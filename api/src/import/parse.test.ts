@@ -309,6 +309,53 @@ describe("the product's own exports", () => {
   });
 });
 
+describe('generic CSV: units per row, stones and pounds, notes in other languages', () => {
+  it('a unit column says each row’s unit; a row it leaves blank takes the person’s', () => {
+    const p = parseImport('Date,Weight,Unit\n2025-01-02,180.5,lb\n2025-01-03,80.1,KG\n2025-01-04,80.3,\n2025-01-05,12.5,stone\n', opts);
+    expect(p).toMatchObject({ format: { id: 'generic' }, rejected: [] });
+    expect(simple(p)).toEqual([
+      ['2025-01-02', lb(180.5), null],
+      ['2025-01-03', 80.1, null],
+      ['2025-01-04', 80.3, null],
+      ['2025-01-05', st(12.5), null],
+    ]);
+    // in pounds for a person who weighs in pounds
+    expect(parseImport('Datum;Gewicht;Einheit\n02.01.2025;180,5;\n', { ...opts, unit: 'lb' }).rows[0]!.weightKg).toBeCloseTo(lb(180.5), 9);
+  });
+
+  it('stones: a "Weight (st)" column, a stones column beside the pounds one, and "12st 7lb" cells', () => {
+    expect(simple(parseImport('Date,Weight (st)\n2025-01-02,12.5\n', opts))).toEqual([['2025-01-02', st(12.5), null]]);
+    const pair = parseImport('Date,Stone,Pounds\n2025-01-02,12,7\n2025-01-03,12,\n2025-01-04,,\n2025-01-05,x,3\n2025-01-06,,180\n', opts);
+    expect(simple(pair)).toEqual([
+      ['2025-01-02', lb(175), null], // 12 × 14 + 7
+      ['2025-01-03', lb(168), null],
+      ['2025-01-06', lb(180), null],
+    ]);
+    expect(pair.rejected).toEqual([
+      { line: 4, reason: 'Weight is missing' },
+      { line: 5, reason: 'Weight is not a number' },
+    ]);
+    const cells = parseImport(
+      'Date,Weight\n2025-01-02,12st 7lb\n2025-01-03,12 st 7.5 lbs\n2025-01-04,12 stone 3\n2025-01-05,80 kg\n',
+      opts,
+    );
+    expect(simple(cells)).toEqual([
+      ['2025-01-02', lb(175), null],
+      ['2025-01-03', lb(175.5), null],
+      ['2025-01-04', lb(171), null],
+      ['2025-01-05', 80, null],
+    ]);
+  });
+
+  it('notes under French, Spanish and Dutch headings', () => {
+    for (const heading of ['Remarques', 'Notas', 'Opmerkingen', 'Commentaires']) {
+      expect(simple(parseImport(`Date;Poids (kg);${heading}\n2025-01-02;80,5;après le sport\n`, opts))).toEqual([
+        ['2025-01-02', 80.5, 'après le sport'],
+      ]);
+    }
+  });
+});
+
 describe('openScale', () => {
   it('2.x: alphabetical quoted header, kg, newest first: the earliest reading of a day wins; junk lines rejected', () => {
     const p = parseImport(fixture('openscale-2.csv'), opts);
