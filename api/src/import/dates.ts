@@ -25,8 +25,31 @@ const TIME = String.raw`(?:[T ]|,\s*|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{
 export const MAX_STAMP_LENGTH = 64;
 const ISO = new RegExp(String.raw`^(\d{4})-(\d{1,2})-(\d{1,2})(?:${TIME})?$`, 'i');
 const YMD_DOTTED = new RegExp(String.raw`^(\d{4})[./](\d{1,2})[./](\d{1,2})(?:${TIME})?$`, 'i');
-/** d/M/yyyy or M/d/yyyy, or with dashes (d-M-yyyy, M-d-yyyy): the order is asked when the file cannot tell. */
-const SLASHED = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?:${TIME})?$`, 'i');
+/**
+ * d/M/yyyy or M/d/yyyy, or with dashes (d-M-yyyy, M-d-yyyy), the year also in two digits (d/M/yy, as a spreadsheet
+ * shows it): the order is asked when the file cannot tell.
+ */
+const SLASHED = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?:${TIME})?$`, 'i');
+// English month names, as spreadsheets and apps made in the US and UK write dates: no day/month order to ask
+const WEEKDAY = String.raw`(?:(mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}\.?,?\s+)?`;
+const MONTH_NAME = String.raw`([a-z]{3,9})\.?`;
+/** Jan 2, 2025 · January 2nd 2025 · Thu, Jan 2, 2025 */
+const NAMED_MONTH_FIRST = new RegExp(String.raw`^${WEEKDAY}${MONTH_NAME}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?:${TIME})?$`, 'i');
+/** 2 January 2025 · 2 Jan 2025 · 02-Jan-2025 · 2-Jan-25 (Excel's own) */
+const NAMED_MONTH_SECOND = new RegExp(
+  String.raw`^${WEEKDAY}(\d{1,2})(?:st|nd|rd|th)?(?:\s+|-)${MONTH_NAME},?(?:\s+|-)(\d{4}|\d{2})(?:${TIME})?$`,
+  'i',
+);
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** 1..12 for an English month's name or its abbreviation (`Sep`, `Sept`), else 0. */
+function monthNumber(name: string): number {
+  const n = name.toLowerCase();
+  return MONTHS.findIndex((full) => (full.startsWith(n) && (n.length >= 3 || full === n)) || (n === 'sept' && full === 'september')) + 1;
+}
+
+/** A two-digit year: 00-68 are this century's, 69-99 the last's (as spreadsheets and C's strptime read them). */
+const fullYear = (y: string) => (y.length === 4 ? Number(y) : Number(y) + (Number(y) < 69 ? 2000 : 1900));
 /** dd.MM.yyyy: always day first, as everywhere dots are written. */
 const DOTTED = new RegExp(String.raw`^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:${TIME})?$`, 'i');
 const EPOCH = /^(\d{10}|\d{13})$/;
@@ -83,8 +106,12 @@ export function parseStamp(raw: string, o: StampOptions): StampResult {
     if (o.order === 'yyyy-MM-dd') return { ok: false, reason: `Date "${cell}" is not in the format yyyy-MM-dd` };
     const [a, b] = [Number(m[1]), Number(m[3])];
     const [d, mo] = o.order === 'dd/MM/yyyy' ? [a, b] : [b, a];
-    return build(cell, Number(m[4]), mo, d, m.slice(5), o);
+    return build(cell, fullYear(m[4]!), mo, d, m.slice(5), o);
   }
+  m = NAMED_MONTH_FIRST.exec(cell);
+  if (m && monthNumber(m[2]!)) return build(cell, Number(m[4]), monthNumber(m[2]!), Number(m[3]), m.slice(5), o);
+  m = NAMED_MONTH_SECOND.exec(cell);
+  if (m && monthNumber(m[3]!)) return build(cell, fullYear(m[4]!), monthNumber(m[3]!), Number(m[2]), m.slice(5), o);
   if (EPOCH.test(cell)) {
     const ms = cell.length === 13 ? Number(cell) : Number(cell) * 1000;
     return { ok: true, stamp: stampOfInstant(ms, o.zone) };

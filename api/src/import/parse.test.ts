@@ -75,6 +75,22 @@ describe('dates and time zones', () => {
     expect(stamp('2025.12.03 10:11:50')).toBe('2025-12-03');
     expect(stamp('01.04.2024 07:45')).toBe('2024-04-01');
   });
+  it('English month names, in either place, with a weekday or a time; they need no day/month order', () => {
+    for (const cell of ['Jan 2, 2025', 'January 2 2025', 'jan. 2nd, 2025', 'Thu, Jan 2, 2025', 'Thursday, January 2, 2025 7:15 AM'])
+      expect(stamp(cell), cell).toBe('2025-01-02');
+    for (const cell of ['2 January 2025', '2 Jan 2025', '02-Jan-2025', '2-Jan-25', '2nd Jan 2025 07:15', 'Thu 2 Jan 2025'])
+      expect(stamp(cell), cell).toBe('2025-01-02');
+    expect(stamp('Sept 30, 2025')).toBe('2025-09-30');
+    expect(stamp('15-Mar-99')).toBe('1999-03-15'); // two-digit years from 69 are the last century's
+    expect(stamp('Feb 30, 2025')).toBe('Date "Feb 30, 2025" is not a real date');
+    for (const cell of ['Ja 2 2025', 'Foo 2, 2025', 'Xyz, Jan 2, 2025', 'Janury 2, 2025'])
+      expect(stamp(cell)).toBe(`Date "${cell}" is not a date`);
+  });
+  it('a two-digit year in a slashed date, as a spreadsheet shows it', () => {
+    expect(stamp('02/01/25', utc, 'dd/MM/yyyy')).toBe('2025-01-02');
+    expect(stamp('1-13-25 7:30', utc, 'MM/dd/yyyy')).toBe('2025-01-13');
+    expect(detectDateFormat(['02/01/25', '13/01/25'])).toMatchObject({ value: 'dd/MM/yyyy', ambiguous: false });
+  });
   it('an instant (Z, an offset, epoch milliseconds) becomes the date in the person’s zone', () => {
     // 23:30 UTC on 2 March is 00:30 on 3 March in Berlin (UTC+1) and 15:30 on 2 March in Los Angeles (UTC-8)
     expect(stamp('2024-03-02T23:30:00.000Z', new Zone('Europe/Berlin'))).toBe('2024-03-03');
