@@ -30,22 +30,40 @@ const YMD_DOTTED = new RegExp(String.raw`^(\d{4})[./](\d{1,2})[./](\d{1,2})(?:${
  * shows it): the order is asked when the file cannot tell.
  */
 const SLASHED = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?:${TIME})?$`, 'i');
-// English month names, as spreadsheets and apps made in the US and UK write dates: no day/month order to ask
-const WEEKDAY = String.raw`(?:(mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}\.?,?\s+)?`;
-const MONTH_NAME = String.raw`([a-z]{3,9})\.?`;
+// month names, as spreadsheets and apps write dates in words: no day/month order to ask
+const WEEKDAY = String.raw`(?:\p{L}{2,10}\.?,?\s+)?`;
+const MONTH_NAME = String.raw`(\p{L}{3,10})\.?`;
 /** Jan 2, 2025 · January 2nd 2025 · Thu, Jan 2, 2025 */
-const NAMED_MONTH_FIRST = new RegExp(String.raw`^${WEEKDAY}${MONTH_NAME}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?:${TIME})?$`, 'i');
-/** 2 January 2025 · 2 Jan 2025 · 02-Jan-2025 · 2-Jan-25 (Excel's own) */
+const NAMED_MONTH_FIRST = new RegExp(String.raw`^${WEEKDAY}${MONTH_NAME}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?:${TIME})?$`, 'iu');
+/** 2 January 2025 · 02-Jan-2025 · 2-Jan-25 (Excel's own) · 2. Januar 2025 · 2 janv. 2025 · 2 de enero de 2025 */
 const NAMED_MONTH_SECOND = new RegExp(
-  String.raw`^${WEEKDAY}(\d{1,2})(?:st|nd|rd|th)?(?:\s+|-)${MONTH_NAME},?(?:\s+|-)(\d{4}|\d{2})(?:${TIME})?$`,
-  'i',
+  String.raw`^${WEEKDAY}(\d{1,2})(?:st|nd|rd|th|\.)?(?:\s+de)?(?:\s+|-)${MONTH_NAME},?(?:\s+de)?(?:\s+|-)(\d{4}|\d{2})(?:${TIME})?$`,
+  'iu',
 );
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** Each month's names in English, German, French, Spanish, Italian, Dutch and Portuguese. */
+const MONTH_NAMES: string[][] = [
+  ['january', 'januar', 'janvier', 'enero', 'gennaio', 'januari', 'janeiro'],
+  ['february', 'februar', 'février', 'febrero', 'febbraio', 'februari', 'fevereiro'],
+  ['march', 'märz', 'mars', 'marzo', 'maart', 'mrt', 'março'],
+  ['april', 'avril', 'abril', 'aprile'],
+  ['may', 'mai', 'mayo', 'maggio', 'mei', 'maio'],
+  ['june', 'juni', 'juin', 'junio', 'giugno', 'junho'],
+  ['july', 'juli', 'juillet', 'julio', 'luglio', 'julho'],
+  ['august', 'août', 'agosto', 'augustus'],
+  ['september', 'sept', 'septembre', 'septiembre', 'settembre', 'setembro'],
+  ['october', 'oktober', 'octobre', 'octubre', 'ottobre', 'outubro'],
+  ['november', 'novembre', 'noviembre', 'novembro'],
+  ['december', 'dezember', 'décembre', 'diciembre', 'dicembre', 'dezembro'],
+];
 
-/** 1..12 for an English month's name or its abbreviation (`Sep`, `Sept`), else 0. */
+/** 1..12 for a month's name or an abbreviation of at least three letters that names one month only, else 0. */
 function monthNumber(name: string): number {
   const n = name.toLowerCase();
-  return MONTHS.findIndex((full) => (full.startsWith(n) && (n.length >= 3 || full === n)) || (n === 'sept' && full === 'september')) + 1;
+  const months = new Set<number>();
+  MONTH_NAMES.forEach((names, i) => {
+    if (names.some((full) => full === n || (n.length >= 3 && full.startsWith(n)))) months.add(i + 1);
+  });
+  return months.size === 1 ? [...months][0]! : 0;
 }
 
 /** A two-digit year: 00-68 are this century's, 69-99 the last's (as spreadsheets and C's strptime read them). */
@@ -109,9 +127,9 @@ export function parseStamp(raw: string, o: StampOptions): StampResult {
     return build(cell, fullYear(m[4]!), mo, d, m.slice(5), o);
   }
   m = NAMED_MONTH_FIRST.exec(cell);
-  if (m && monthNumber(m[2]!)) return build(cell, Number(m[4]), monthNumber(m[2]!), Number(m[3]), m.slice(5), o);
+  if (m && monthNumber(m[1]!)) return build(cell, Number(m[3]), monthNumber(m[1]!), Number(m[2]), m.slice(4), o);
   m = NAMED_MONTH_SECOND.exec(cell);
-  if (m && monthNumber(m[3]!)) return build(cell, fullYear(m[4]!), monthNumber(m[3]!), Number(m[2]), m.slice(5), o);
+  if (m && monthNumber(m[2]!)) return build(cell, fullYear(m[3]!), monthNumber(m[2]!), Number(m[1]), m.slice(4), o);
   if (EPOCH.test(cell)) {
     const ms = cell.length === 13 ? Number(cell) : Number(cell) * 1000;
     return { ok: true, stamp: stampOfInstant(ms, o.zone) };

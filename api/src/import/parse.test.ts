@@ -83,8 +83,24 @@ describe('dates and time zones', () => {
     expect(stamp('Sept 30, 2025')).toBe('2025-09-30');
     expect(stamp('15-Mar-99')).toBe('1999-03-15'); // two-digit years from 69 are the last century's
     expect(stamp('Feb 30, 2025')).toBe('Date "Feb 30, 2025" is not a real date');
-    for (const cell of ['Ja 2 2025', 'Foo 2, 2025', 'Xyz, Jan 2, 2025', 'Janury 2, 2025'])
+    for (const cell of ['Ja 2 2025', 'Foo 2, 2025', '2 Ma 2025', 'Janury 2, 2025'])
       expect(stamp(cell)).toBe(`Date "${cell}" is not a date`);
+  });
+  it('month names in German, French, Spanish, Italian, Dutch and Portuguese, as those spreadsheets write them', () => {
+    const cells: Array<[string, string]> = [
+      ['2. Januar 2025', '2025-01-02'],
+      ['Do., 2. Jan. 2025', '2025-01-02'],
+      ['3 März 2025', '2025-03-03'],
+      ['2 janv. 2025', '2025-01-02'],
+      ['jeu. 2 févr. 2025', '2025-02-02'],
+      ['15 août 2025', '2025-08-15'],
+      ['2 de enero de 2025', '2025-01-02'],
+      ['1 dic 2025', '2025-12-01'],
+      ['4 mag 2025', '2025-05-04'],
+      ['3 mrt 2025', '2025-03-03'],
+      ['2 de dezembro de 2025 08:00', '2025-12-02'],
+    ];
+    for (const [cell, date] of cells) expect(stamp(cell), cell).toBe(date);
   });
   it('a two-digit year in a slashed date, as a spreadsheet shows it', () => {
     expect(stamp('02/01/25', utc, 'dd/MM/yyyy')).toBe('2025-01-02');
