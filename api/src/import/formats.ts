@@ -64,9 +64,10 @@ const DATE_WORDS = ['date', 'datum', 'fecha', 'data', 'дата', 'day', 'dateti
 // "recorded" and "scale" name the reading itself in apps that also write a trend or an average beside it
 const WEIGHT_WORD =
   '(?:weight|body weight|body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|вес|váha|vikt|ciężar|waga|vekt|paino)';
-const UNIT_WORD = '(kg|kgs|kilograms?|lb|lbs|pounds?)';
+const UNIT_NAMES = 'kg|kgs|kilograms?|lb|lbs|pounds?';
+const UNIT_WORD = `(${UNIT_NAMES})`;
 // stones only after a weight word: a column headed "Stone" alone holds the stones of a stones-and-pounds pair
-const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(kg|kgs|kilograms?|lb|lbs|pounds?|st|stones?)?\s*[)\]]?$`);
+const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(${UNIT_NAMES}|st|stones?)?\s*[)\]]?$`);
 /** A weight column headed by its unit alone (`"Date","Pounds"`), as some apps write it. */
 const UNIT_HEADER = new RegExp(`^${UNIT_WORD}$`);
 const NOTES_WORDS = [
