@@ -71,6 +71,8 @@ describe('the save sequence in the screen', () => {
     await save();
     await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to delete avatar image']));
     expect(status()).toHaveTextContent('Your avatar was not saved (Internal error): try saving again.');
+    // no field to fix: focus is on the line that says what happened, not lost to the page
+    await waitFor(() => expect(status()).toHaveFocus());
     expect(store.getState().auth.user?.avatarUrl).toBe('/api/avatars/old');
   });
 

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
   clearFieldError,
+  failureSummary,
   type Goal,
   preferencesFromUser,
   selectPreferences,
@@ -215,7 +216,8 @@ export function SettingsEditor(props: SettingsEditorProps) {
           <TabPanel tab="goals" active={tab}>
             <GoalsTab {...tabProps} hasGoal={baseline.goal !== null} />
           </TabPanel>
-          <p role="status" className={status ? 'st-status' : 'st-status st-status-empty'}>
+          {/* where focus goes after a failed save with no field to fix */}
+          <p role="status" className={status ? 'st-status' : 'st-status st-status-empty'} {...failureSummary}>
             {status}
           </p>
           {errors.general && <p className="form-error-general">{errors.general}</p>}

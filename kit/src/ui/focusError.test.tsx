@@ -19,6 +19,17 @@ describe('focusFirstError', () => {
     expect(msg.tabIndex).toBe(-1);
   });
 
+  it('focuses the failure summary when there is neither a field at fault nor an alert, and not while it is empty', () => {
+    document.body.innerHTML = `<input id="a"><p role="status" data-failure-summary id="sum"></p>`;
+    expect(focusFirstError(document.body)).toBe(false);
+    document.getElementById('sum')!.textContent = 'Your avatar was not saved: try saving again.';
+    expect(focusFirstError(document.body)).toBe(true);
+    expect(document.activeElement?.id).toBe('sum');
+    document.body.insertAdjacentHTML('afterbegin', '<input id="bad" aria-invalid="true">');
+    expect(focusFirstError(document.body)).toBe(true);
+    expect(document.activeElement?.id).toBe('bad');
+  });
+
   it('passes over fields in error on a hidden tab', () => {
     document.body.innerHTML = `<div hidden><input id="a" aria-invalid="true"></div><input id="b" aria-invalid="true">`;
     expect(focusFirstError(document.body)).toBe(true);

@@ -4,11 +4,23 @@ import { focusElement, isShown } from './focus';
 const firstShown = (root: ParentNode, selector: string) => [...root.querySelectorAll<HTMLElement>(selector)].find(isShown);
 
 /**
+ * Marks the line that sums up why a submit failed (what was saved and what was not), for a form whose failures are not
+ * always an alert: focus goes there when no field is at fault and there is no alert.
+ */
+const FAILURE_SUMMARY_ATTR = 'data-failure-summary';
+/** Spread on that line: `<p role="status" {...failureSummary}>`. */
+export const failureSummary = { [FAILURE_SUMMARY_ATTR]: '' } as const;
+
+/**
  * Moves focus to the first field in error within `root` (a screen reader then reads its label and its message), or,
- * when no field is at fault, to the form's alert. Fields of a hidden tab are passed over. Returns whether there was one.
+ * when no field is at fault, to the form's alert, or else to its failure summary. Fields of a hidden tab are passed
+ * over. Returns whether there was one.
  */
 export function focusFirstError(root: ParentNode): boolean {
-  const target = firstShown(root, '[aria-invalid="true"]') ?? firstShown(root, '[role="alert"]');
+  const target =
+    firstShown(root, '[aria-invalid="true"]') ??
+    firstShown(root, '[role="alert"]') ??
+    [...root.querySelectorAll<HTMLElement>(`[${FAILURE_SUMMARY_ATTR}]`)].find((el) => isShown(el) && el.textContent?.trim());
   if (!target) return false;
   focusElement(target);
   return true;
