@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
 import { BASE_URL } from '../lib/ports';
-import { createUser } from '../lib/user';
+import { createUser, dayOffset, logWeights } from '../lib/user';
 
 /**
  * Sign up, sign in (with and without Remember me), wrong password and the password-reset journey,
@@ -223,6 +223,45 @@ describe('a refresh cut off by a reload is not a sign-out', () => {
     await page.unroute('**/api/auth/token');
     await page.goto(OVERVIEW);
     await expectSignedInAs(page, 'Alan Turing');
+    await context.close();
+  });
+});
+
+describe('an access token about to end', () => {
+  it('is renewed before the next screen reads: one refresh, no 403, the reads sent with the new token', async () => {
+    const user = await createUser({ firstName: 'Rosa', lastName: 'Renew' });
+    await logWeights(user, [{ date: dayOffset(0), weightKg: 72.4 }]);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.clock.install();
+    await logIn(page, user.email, user.password, false);
+    await expectSignedInAs(page, 'Rosa Renew');
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const oldToken = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('auth')!) as { accessToken: string }).accessToken);
+    const calls: Array<{ path: string; status: number; token: string | undefined }> = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      const bearer = res.request().headers().authorization;
+      calls.push({ path: url.pathname, status: res.status(), token: bearer?.replace(/^Bearer /, '') });
+    });
+    // the tab comes back from a pause: by its clock the token (15 minutes) has less than a minute left
+    await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + (14 * 60 + 20) * 1000);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('region', { name: 'Weight history' }).getByText('72.4').waitFor();
+    await expect.poll(() => calls.some((c) => c.path === '/api/weights')).toBe(true);
+
+    const refreshes = calls.filter((c) => c.path === '/api/auth/token');
+    expect(refreshes.map((c) => c.status)).toEqual([200]);
+    const reads = calls.filter((c) => c.path !== '/api/auth/token');
+    // every read went out after the refresh, with the token it brought
+    expect(calls.indexOf(refreshes[0]!)).toBeLessThan(calls.indexOf(reads[0]!));
+    expect(reads.filter((c) => c.status === 403)).toEqual([]);
+    expect(reads.filter((c) => c.token === oldToken)).toEqual([]);
+    expect(reads.filter((c) => c.path === '/api/weights').every((c) => c.token)).toBe(true);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
