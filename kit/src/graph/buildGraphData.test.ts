@@ -408,13 +408,34 @@ describe('trend line (showTrend)', () => {
       trendHistory: history,
     });
     const trend = model.data.datasets[1]!;
-    // seed median(81, 80, 79) = 80: 1 → 5 Mar (0.3439 of the way to 80) stays 80; 5 → 9 Mar: 80 − 0.3439 = 79.656
-    expect(trend.data.map((p) => [p.date, Math.round(p.y * 1000) / 1000])).toEqual([
-      ['2025-03-05', 80],
-      ['2025-03-09', 79.656],
+    // seed median(81, 80, 79) = 80: 1 → 5 Mar (0.3439 of the way to 80) stays 80; 5 → 9 Mar: 80 − 0.3439 = 79.656;
+    // the line from 5 Mar is cut at the axis's first day, where it has come down to 79.656 too
+    expect(trend.data.map((p) => [p.date, p.x, Math.round(p.y * 1000) / 1000])).toEqual([
+      ['2025-03-05', model.bounds!.min, 79.656],
+      ['2025-03-09', dateToX('2025-03-09'), 79.656],
     ]);
-    expect(trend.data[0]!.x).toBeLessThan(model.bounds!.min);
     expect(trend.clip).toBe(0);
+  });
+
+  it('after a long gap, enters at the axis’s first day at the weight its line from the last reading has there', () => {
+    // 80 kg in January, then nothing until a reading of 76 on 12 March: the line from January crosses 9 March
+    const history = [{ date: '2025-01-10', weightKg: 80 }];
+    const model = buildGraphData({
+      ...base,
+      range: { start: '2025-03-09', end: '2025-03-15' },
+      entries: [{ date: '2025-03-12', weightKg: 76 }],
+      showTrend: true,
+      trendHistory: history,
+      today: '2025-03-12',
+    });
+    const [enters, reading] = model.data.datasets[1]!.data;
+    expect(enters!.x).toBe(model.bounds!.min);
+    expect(enters!.date).toBe('2025-01-10');
+    const along = (dateToX('2025-03-09') - dateToX('2025-01-10')) / (dateToX('2025-03-12') - dateToX('2025-01-10'));
+    // the trend as it stood on 10 January (kept on the point), drawn straight to the reading's
+    const carried = enters!.trendKg!;
+    expect(enters!.y).toBeCloseTo(carried + (reading!.y - carried) * along, 10);
+    expect(enters!.y).not.toBeCloseTo(carried, 1);
   });
 
   it('holds from the last reading until today, never past the range', () => {
@@ -532,10 +553,34 @@ describe('the goal', () => {
       [model.bounds!.max, 75],
     ]);
     expect(target!.borderDash).toEqual([6, 4]);
-    expect(plan!.data.map((p) => [p.x, p.y])).toEqual([
-      [dateToX('2024-11-01'), 92],
-      [dateToX('2027-06-01'), 75],
-    ]);
+    // the plan from 92 kg on 1 Nov 2024 to 75 kg on 1 Jun 2027, as much of it as the axis shows
+    const planAt = (x: number) => 92 + ((75 - 92) * (x - dateToX('2024-11-01'))) / (dateToX('2027-06-01') - dateToX('2024-11-01'));
+    expect(plan!.data.map((p) => p.x)).toEqual([model.bounds!.min, model.bounds!.max]);
+    expect(plan!.data[0]!.y).toBeCloseTo(planAt(model.bounds!.min), 10);
+    expect(plan!.data[1]!.y).toBeCloseTo(planAt(model.bounds!.max), 10);
+  });
+
+  it('on a week of a goal begun years ago, the plan is at its weights of that week (not off the axis, where the chart would clamp it)', () => {
+    const week = { start: '2026-11-22', end: '2026-11-28' };
+    const model = buildGraphData({ ...base, period: 'week', range: week, entries: steady.slice(-5), goal });
+    const plan = model.data.datasets[model.roles.indexOf('plan')]!;
+    const perDay = (75 - 92) / ((dateToX('2027-06-01') - dateToX('2024-11-01')) / 86_400_000);
+    const days = (date: string) => (dateToX(date) - dateToX('2024-11-01')) / 86_400_000;
+    expect(plan.data.map((p) => p.x)).toEqual([dateToX(week.start), dateToX(week.end)]);
+    expect(plan.data[0]!.y).toBeCloseTo(92 + perDay * days(week.start), 10);
+    expect(plan.data[1]!.y).toBeCloseTo(92 + perDay * days(week.end), 10);
+  });
+
+  it('draws no plan on an axis wholly before the goal began, and keeps its legend entry', () => {
+    const model = buildGraphData({
+      ...base,
+      period: 'week',
+      range: { start: '2024-01-07', end: '2024-01-13' },
+      entries: [{ date: '2024-01-08', weightKg: 95 }],
+      goal,
+    });
+    expect(model.roles).toContain('plan');
+    expect(model.data.datasets[model.roles.indexOf('plan')]!.data).toEqual([]);
   });
 
   it('with the trend, a forecast band runs from the last trend point to the target between the likely dates', () => {

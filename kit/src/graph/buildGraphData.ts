@@ -32,6 +32,7 @@ import {
   yAxisBounds,
 } from '@app/kit';
 import { lttbIndices } from '../domain/decimate';
+import { clipSegmentToX, type XY } from './clipToX';
 import type { DatasetRole, ForecastBand, GraphInput, GraphModel, GraphPoint, XBounds } from './types';
 
 type LineDataset = ChartDataset<'line', GraphPoint[]>;
@@ -198,12 +199,12 @@ function emptyModel(status: 'empty' | 'error', message: string, averaged: boolea
   };
 }
 
-/** A two-point line with no markers and no interaction of its own. */
-function flatLine(label: string, from: { x: number; y: number }, to: { x: number; y: number }, style: Partial<LineDataset>): LineDataset {
-  const point = (p: { x: number; y: number }): GraphPoint => ({ ...p, valueKg: 0, date: '', label, notes: '', averaged: false });
+/** A straight line through its ends (none: nothing drawn, the legend entry kept), with no markers or interaction. */
+function flatLine(label: string, ends: readonly XY[], style: Partial<LineDataset>): LineDataset {
+  const point = (p: XY): GraphPoint => ({ ...p, valueKg: 0, date: '', label, notes: '', averaged: false });
   return {
     label,
-    data: [point(from), point(to)],
+    data: ends.map(point),
     fill: false,
     tension: 0,
     pointRadius: 0,
@@ -341,7 +342,9 @@ export function buildGraphData(input: GraphInput): GraphModel {
     if (carried && trendPoints.length) {
       const first = trendPoints[0]!;
       const y = toDisplayWeight(carried.trendKg, unit);
-      trendPoints.unshift({ ...first, x: dateToX(carried.date), y, date: carried.date, trendKg: carried.trendKg });
+      // after a long gap that reading is far off the axis: it enters at the axis's edge, at the weight the line has there
+      const enters = clipSegmentToX({ x: dateToX(carried.date), y }, first, bounds.min, bounds.max)?.[0] ?? first;
+      trendPoints.unshift({ ...first, x: enters.x, y: enters.y, date: carried.date, trendKg: carried.trendKg });
     }
     // ...and holds from the last reading until today (or the end of the range, if that comes first)
     const last = trendPoints[trendPoints.length - 1];
@@ -396,19 +399,23 @@ export function buildGraphData(input: GraphInput): GraphModel {
     datasets.push(
       flatLine(
         LEGEND.target,
-        { x: bounds.min, y: target },
-        { x: bounds.max, y: target },
+        [
+          { x: bounds.min, y: target },
+          { x: bounds.max, y: target },
+        ],
         { borderColor: goalColor, backgroundColor: goalColor, borderWidth: 1.5, borderDash: [6, 4] },
       ),
     );
     roles.push('target');
+    // the plan from the goal's start to its target date, as much of it as the axis shows (none: nothing drawn)
+    const plan = clipSegmentToX(
+      { x: dateToX(goal.startDate), y: toDisplayWeight(goal.startWeightKg, unit) },
+      { x: dateToX(goal.targetDate), y: target },
+      bounds.min,
+      bounds.max,
+    );
     datasets.push(
-      flatLine(
-        LEGEND.plan,
-        { x: dateToX(goal.startDate), y: toDisplayWeight(goal.startWeightKg, unit) },
-        { x: dateToX(goal.targetDate), y: target },
-        { borderColor: goalColor, backgroundColor: goalColor, borderWidth: 1, borderDash: [2, 3] },
-      ),
+      flatLine(LEGEND.plan, plan ?? [], { borderColor: goalColor, backgroundColor: goalColor, borderWidth: 1, borderDash: [2, 3] }),
     );
     roles.push('plan');
     if (forecast) {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { averageLineLabelPlugin } from './plugins/averageLineLabel';
 import { chartProbePlugin } from './plugins/chartProbe';
+import { forecastBandPlugin } from './plugins/forecastBand';
 import { guideLinePlugin, hoveredPoint } from './plugins/guideLine';
 
 function fakeCtx() {
@@ -166,5 +167,35 @@ describe('chart probe', () => {
     p.update();
     expect(p.writes).toEqual(['yRange']);
     expect(p.attributes.yRange).toBe('70|84');
+  });
+});
+
+describe('forecast band', () => {
+  // an axis from x 0 to 100 over 360 px; pixels beyond ±32,768 would be clamped by chart.js
+  const chart = () => {
+    const ctx: Record<string, any> = { ...fakeCtx(), rect: vi.fn(), clip: vi.fn(), closePath: vi.fn(), fill: vi.fn() };
+    const x = { min: 0, max: 100, getPixelForValue: (v: number) => 40 + (v / 100) * 360 };
+    const y = { min: 70, max: 90, getPixelForValue: (v: number) => 200 - ((v - 70) / 20) * 190 };
+    return { ctx, chartArea, scales: { x, y }, isDatasetVisible: () => true };
+  };
+  const draw = (c: ReturnType<typeof chart>, options: Record<string, unknown>) =>
+    (forecastBandPlugin.beforeDatasetsDraw as any)(c, {}, options);
+
+  it('cuts a wedge reaching far past the axis at its edge, where its sides are', () => {
+    const c = chart();
+    draw(c, { from: { x: 50, y: 82 }, earliest: { x: 50_000, y: 78 }, latest: { x: 100_000, y: 78 } });
+    const corners = [...c.ctx.moveTo.mock.calls, ...c.ctx.lineTo.mock.calls] as Array<[number, number]>;
+    expect(corners).toHaveLength(3);
+    expect(Math.max(...corners.map(([px]) => px))).toBe(400);
+    // at x 100 the sides have come down 4 × 50/49,950 and 4 × 50/99,950 kg from 82
+    const atEdge = corners.filter(([px]) => px === 400).map(([, py]) => py);
+    expect(Math.max(...atEdge)).toBeCloseTo(200 - ((82 - (4 * 50) / 49_950 - 70) / 20) * 190, 6);
+    expect(c.ctx.fill).toHaveBeenCalledOnce();
+  });
+
+  it('draws nothing when the wedge is wholly off the axis', () => {
+    const c = chart();
+    draw(c, { from: { x: 150, y: 82 }, earliest: { x: 200, y: 78 }, latest: { x: 300, y: 78 } });
+    expect(c.ctx.fill).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import type { ChartType, Plugin } from 'chart.js';
+import { clipPolygonToX } from '../clipToX';
 
 export interface ForecastBandOptions {
   /** Corners in data units (x: timestamp, y: display weight): the last trend point, then the target at the
@@ -31,15 +32,17 @@ export const forecastBandPlugin: Plugin<'line', ForecastBandOptions> = {
     if (!from || !earliest || !latest) return;
     if (options.datasetIndex !== undefined && !chart.isDatasetVisible(options.datasetIndex)) return;
     const { ctx, chartArea, scales } = chart;
-    const px = (p: { x: number; y: number }) => [scales.x!.getPixelForValue(p.x), scales.y!.getPixelForValue(p.y)] as const;
+    // cut to the axis first: a likely day months past a short axis would otherwise be clamped to chart.js's pixel limit
+    const corners = clipPolygonToX([from, earliest, latest], scales.x!.min, scales.x!.max);
+    if (corners.length < 3) return;
     ctx.save();
     ctx.beginPath();
     ctx.rect(chartArea.left, chartArea.top, chartArea.right - chartArea.left, chartArea.bottom - chartArea.top);
     ctx.clip();
     ctx.beginPath();
-    ctx.moveTo(...px(from));
-    ctx.lineTo(...px(earliest));
-    ctx.lineTo(...px(latest));
+    const [first, ...rest] = corners.map((p) => [scales.x!.getPixelForValue(p.x), scales.y!.getPixelForValue(p.y)] as const);
+    ctx.moveTo(...first!);
+    for (const p of rest) ctx.lineTo(...p);
     ctx.closePath();
     ctx.fillStyle = options.color ?? 'rgba(58, 176, 185, 0.2)';
     ctx.fill();
