@@ -31,8 +31,8 @@ import {
   weightUnitLabel,
   yAxisBounds,
 } from '@app/kit';
-import { lttbIndices } from '../domain/decimate';
-import { clipSegmentToX, type XY } from './clipToX';
+import { lttbIndices, type XY } from '../domain/decimate';
+import { clipSegmentToX } from './clipToX';
 import type { DatasetRole, ForecastBand, GraphInput, GraphModel, GraphPoint, XBounds } from './types';
 
 type LineDataset = ChartDataset<'line', GraphPoint[]>;

@@ -4,11 +4,7 @@
  * ago, seen on a one-week axis 1,000 px wide, starts 100,000 px to the left) is drawn with a clamped end: at the
  * wrong slope and the wrong weight. Cut here, each end sits on the axis's edge at the weight the line has there.
  */
-
-export interface XY {
-  x: number;
-  y: number;
-}
+import type { XY } from '../domain/decimate';
 
 /** The point of the straight line through `a` and `b` at `x`. */
 export function atX(a: XY, b: XY, x: number): XY {
