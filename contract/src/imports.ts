@@ -4,18 +4,19 @@ import { z } from 'zod';
 import { uuid } from './fields';
 
 export const DATE_FORMATS = ['yyyy-MM-dd', 'dd/MM/yyyy', 'MM/dd/yyyy'] as const;
-/** Units a person can choose for a file that does not state its own. */
-export const IMPORT_UNITS = ['kg', 'lb'] as const;
+/** Units a person can choose for a file that does not state its own (openScale, for one, writes stones unmarked). */
+export const IMPORT_UNITS = ['kg', 'lb', 'st'] as const;
 /** Units a file may state (stone: Hacker's Diet Online and Apple Health can write it). */
 export const IMPORT_FILE_UNITS = ['kg', 'lb', 'st'] as const;
 
 /**
  * When the unit came from the person's choice or preference (not the file), the preview warns if the numbers look
- * like the other unit: kilograms chosen and a median above 150 (a 68 kg person weighs 150 lb), or pounds chosen and
- * a median below 90 (90 lb is 41 kg: few adults weigh less, while most weigh less than 90 kg).
+ * like another unit: kilograms chosen and a median above 150 (a 68 kg person weighs 150 lb), pounds chosen and a
+ * median below 90 (90 lb is 41 kg: few adults weigh less, while most weigh less than 90 kg), either of them and a
+ * median below 30 (30 st is 190 kg; 30 kg or 30 lb is a small child), or stones chosen and a median above 30.
  */
-export const IMPORT_UNIT_WARNING = { kgMedianAbove: 150, lbMedianBelow: 90 } as const;
-export const IMPORT_WARNING_CODES = ['looks-like-lb', 'looks-like-kg'] as const;
+export const IMPORT_UNIT_WARNING = { kgMedianAbove: 150, lbMedianBelow: 90, stones: 30 } as const;
+export const IMPORT_WARNING_CODES = ['looks-like-lb', 'looks-like-kg', 'looks-like-st'] as const;
 
 const EntryValues = z.object({ weightKg: z.number(), notes: z.string().nullable() });
 

@@ -200,10 +200,10 @@ describe('Settings → Data', () => {
     expect(screen.getByRole('radio', { name: 'Month first (MM/dd/yyyy)' })).toBeChecked();
   });
 
-  it('asks kg or lb when the file does not say, and reads the file again with the answer', async () => {
+  it('asks kg, lb or st when the file does not say, and reads the file again with the answer', async () => {
     const { calls } = await openData(
       importServer({
-        previewFor: (form) => preview({ unit: (form.get('unit') as 'kg' | 'lb' | null) ?? 'kg', unitStated: false, conflicts: [] }),
+        previewFor: (form) => preview({ unit: (form.get('unit') as 'kg' | 'lb' | 'st' | null) ?? 'kg', unitStated: false, conflicts: [] }),
       }),
     );
     await userEvent.upload(screen.getByLabelText('Export file'), csv());
@@ -212,6 +212,11 @@ describe('Settings → Data', () => {
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(2));
     expect((callsTo(calls, 'POST', '/api/imports')[1]!.body as FormData).get('unit')).toBe('lb');
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Pounds (lb)' })).toBeChecked());
+    // stones too (openScale writes them unmarked)
+    await userEvent.click(screen.getByRole('radio', { name: 'Stones (st)' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(3));
+    expect((callsTo(calls, 'POST', '/api/imports')[2]!.body as FormData).get('unit')).toBe('st');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Stones (st)' })).toBeChecked());
   });
 
   it('does not ask for the unit when the file states it', async () => {

@@ -1,5 +1,5 @@
 import { formatDateEnGb, formatWeight, selectUnit, useAppSelector, weightUnitLabel } from '@app/kit';
-import type { DateFormat, ImportPreview } from './dataApi';
+import type { DateFormat, ImportPreview, ImportUnit } from './dataApi';
 import { entries, ignoredText, unitsText, type ConflictChoice } from './importPlan';
 import { RadioGroup } from './RadioGroup';
 
@@ -13,7 +13,7 @@ interface Props {
   choice: ConflictChoice;
   onChoice: (choice: ConflictChoice) => void;
   onDateFormat: (format: DateFormat) => void;
-  onUnit: (unit: 'kg' | 'lb') => void;
+  onUnit: (unit: ImportUnit) => void;
 }
 
 /**
@@ -38,13 +38,14 @@ export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onU
       ))}
       {!preview.unitStated && (
         // The file does not say: a wrong guess here would import every weight wrongly.
-        <RadioGroup<'kg' | 'lb'>
+        <RadioGroup<ImportUnit>
           legend="Weights in this file are in"
           name="st-import-unit"
           value={preview.unit}
           options={[
             { value: 'kg', label: 'Kilograms (kg)' },
             { value: 'lb', label: 'Pounds (lb)' },
+            { value: 'st', label: 'Stones (st)' },
           ]}
           onChange={onUnit}
         />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Field, parseApiError, selectUnit, showToast, useAppDispatch, useAppSelector } from '@app/kit';
-import { useCommitImport, useImportJob, useStartImport, type DateFormat } from './dataApi';
+import { useCommitImport, useImportJob, useStartImport, type DateFormat, type ImportUnit } from './dataApi';
 import { ImportPreviewView } from './ImportPreviewView';
 import {
   defaultImportUnit,
@@ -45,7 +45,7 @@ export function ImportSection() {
     if (jobError) setError(parseApiError(jobError).message);
   }, [jobError]);
 
-  const load = async (chosen: File, options: { dateFormat?: DateFormat; unit?: 'kg' | 'lb' } = {}) => {
+  const load = async (chosen: File, options: { dateFormat?: DateFormat; unit?: ImportUnit } = {}) => {
     setError(undefined);
     setResult(null);
     setJobId(null);

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import type { ApiToken, DateFormat, Import as ImportJob, ImportResult, NewApiToken, TokenScope } from '@app/contract';
+import type { ApiToken, DateFormat, Import as ImportJob, ImportUnit, ImportResult, NewApiToken, TokenScope } from '@app/contract';
 import { api, neverReadAhead } from '@app/kit';
 
 // The wire's shapes, as the contract defines them for the API too.
-export type { ApiToken, DateFormat, ImportPreview, ImportResult, ImportRow, TokenScope } from '@app/contract';
+export type { ApiToken, DateFormat, ImportPreview, ImportUnit, ImportResult, ImportRow, TokenScope } from '@app/contract';
 /** An uploaded file on its way to being imported: read in the background, then previewed, then committed. */
 export type { Import as ImportJob } from '@app/contract';
 
@@ -13,7 +13,7 @@ export type { Import as ImportJob } from '@app/contract';
  */
 const dataApi = api.enhanceEndpoints({ addTagTypes: ['ApiToken'] }).injectEndpoints({
   endpoints: (build) => ({
-    startImport: build.mutation<ImportJob, { file: File; dateFormat?: DateFormat; unit?: 'kg' | 'lb' }>({
+    startImport: build.mutation<ImportJob, { file: File; dateFormat?: DateFormat; unit?: ImportUnit }>({
       query: ({ file, dateFormat, unit }) => {
         const body = new FormData();
         if (dateFormat) body.set('dateFormat', dateFormat);
@@ -55,7 +55,7 @@ neverReadAhead('getImport');
 // Wrapped with plain types: the generated hooks' types name kit internals and cannot be emitted.
 type Call<A, R> = [(arg: A) => Promise<R>, boolean];
 
-export function useStartImport(): Call<{ file: File; dateFormat?: DateFormat; unit?: 'kg' | 'lb' }, ImportJob> {
+export function useStartImport(): Call<{ file: File; dateFormat?: DateFormat; unit?: ImportUnit }, ImportJob> {
   const [trigger, { isLoading }] = dataApi.useStartImportMutation();
   return [useCallback((arg) => trigger(arg).unwrap(), [trigger]), isLoading];
 }

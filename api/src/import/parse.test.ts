@@ -177,6 +177,18 @@ describe('unit warnings', () => {
     expect(unitWarnings('lb', [90, 90, 89])).toEqual([]);
     expect(unitWarnings('lb', [80, 85, 91])[0]!.code).toBe('looks-like-kg');
     expect(unitWarnings('kg', [])).toEqual([]);
+    // stones: below 30 in kilograms or pounds, above 30 when stones are chosen
+    expect(unitWarnings('kg', [12.6, 12.9, 31])[0]).toEqual({
+      code: 'looks-like-st',
+      message: 'These weights look like stones (half of them are below 30). If they are, choose stones.',
+    });
+    expect(unitWarnings('lb', [29.9])[0]!.code).toBe('looks-like-st');
+    expect(unitWarnings('kg', [30])).toEqual([]);
+    expect(unitWarnings('st', [12.6, 30])).toEqual([]);
+    expect(unitWarnings('st', [80.5])).toEqual([
+      { code: 'looks-like-kg', message: 'These weights look like kilograms (half of them are above 30). If they are, choose kilograms.' },
+    ]);
+    expect(unitWarnings('st', [176.4])[0]!.code).toBe('looks-like-lb');
   });
 });
 
@@ -407,6 +419,17 @@ describe('openScale', () => {
       ['2024-04-11', lb(165.2), 'fasted, before coffee'], // 06:48 beats 19:02
     ]);
     expect(parseImport(fixture('openscale-3.csv'), opts).warnings[0]!.code).toBe('looks-like-lb');
+  });
+  it('3.x with the weight set to stones (written as decimal stones, unmarked): stones can be chosen', () => {
+    const file = 'DATE,TIME,BMI,COMMENT,WEIGHT,WHR\n2025-04-08,07:10:00,24.1,,12.6,\n2025-04-07,07:05:00,24.2,,12.75,\n';
+    const p = parseImport(file, { ...opts, unit: 'st' });
+    expect(p).toMatchObject({ format: { id: 'openscale-3' }, unit: 'st', unitStated: false, warnings: [] });
+    // 12.6 st = 176.4 lb; 12.75 st = 178.5 lb
+    expect(simple(p)).toEqual([
+      ['2025-04-07', lb(178.5), null],
+      ['2025-04-08', lb(176.4), null],
+    ]);
+    expect(parseImport(file, opts).warnings[0]!.code).toBe('looks-like-st');
   });
 });
 

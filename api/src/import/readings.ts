@@ -190,23 +190,20 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-/** Weights read in the person's unit whose numbers look like the other unit (see IMPORT_UNIT_WARNING). */
+const UNIT_WORDS: Record<ImportUnit, string> = { kg: 'kilograms', lb: 'pounds', st: 'stones' };
+const looksLike = (unit: ImportUnit, side: 'above' | 'below', bound: number): Warning => ({
+  code: `looks-like-${unit}`,
+  message: `These weights look like ${UNIT_WORDS[unit]} (half of them are ${side} ${bound}). If they are, choose ${UNIT_WORDS[unit]}.`,
+});
+
+/** Weights read in the person's unit whose numbers look like another unit (see IMPORT_UNIT_WARNING). */
 export function unitWarnings(unit: ImportUnit, values: number[]): Warning[] {
   if (values.length === 0) return [];
   const mid = median(values);
-  if (unit === 'kg' && mid > IMPORT_UNIT_WARNING.kgMedianAbove)
-    return [
-      {
-        code: 'looks-like-lb',
-        message: `These weights look like pounds (half of them are above ${IMPORT_UNIT_WARNING.kgMedianAbove}). If they are, choose pounds.`,
-      },
-    ];
-  if (unit === 'lb' && mid < IMPORT_UNIT_WARNING.lbMedianBelow)
-    return [
-      {
-        code: 'looks-like-kg',
-        message: `These weights look like kilograms (half of them are below ${IMPORT_UNIT_WARNING.lbMedianBelow}). If they are, choose kilograms.`,
-      },
-    ];
+  const { kgMedianAbove, lbMedianBelow, stones } = IMPORT_UNIT_WARNING;
+  if (unit === 'st') return mid > stones ? [looksLike(mid > kgMedianAbove ? 'lb' : 'kg', 'above', stones)] : [];
+  if (mid < stones) return [looksLike('st', 'below', stones)];
+  if (unit === 'kg' && mid > kgMedianAbove) return [looksLike('lb', 'above', kgMedianAbove)];
+  if (unit === 'lb' && mid < lbMedianBelow) return [looksLike('kg', 'below', lbMedianBelow)];
   return [];
 }

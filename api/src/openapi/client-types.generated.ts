@@ -544,7 +544,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an export file to import
-         * @description Multipart field `file`: a CSV or JSON export (at most 5 MiB), or a zip archive or Apple Health export.xml (at most 500 MiB); optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` (kg | lb) for weights the file does not state (default: the user's unit preference). Timestamps with a zone become dates in the user's time zone. Answers 202 at once; the file is read in the background: poll GET /imports/{id} until its status is ready (with the preview) or failed. Nothing is stored in the entries until the commit. A new upload replaces the previous import.
+         * @description Multipart field `file`: a CSV or JSON export (at most 5 MiB), or a zip archive or Apple Health export.xml (at most 500 MiB); optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` (kg | lb | st) for weights the file does not state (default: the user's unit preference). Timestamps with a zone become dates in the user's time zone. Answers 202 at once; the file is read in the background: poll GET /imports/{id} until its status is ready (with the preview) or failed. Nothing is stored in the entries until the commit. A new upload replaces the previous import.
          */
         post: operations["startImport"];
         delete?: never;
@@ -1056,7 +1056,7 @@ export interface components {
                  * @description The unit of weights the file does not state: the one sent, else the preference
                  * @enum {string}
                  */
-                unit: "kg" | "lb";
+                unit: "kg" | "lb" | "st";
                 /** @description Whether the file states the unit of every weight; if not, `unit` applies */
                 unitStated: boolean;
                 /** @description The units the file states */
@@ -1079,7 +1079,7 @@ export interface components {
                 }[];
                 warnings: {
                     /** @enum {string} */
-                    code: "looks-like-lb" | "looks-like-kg";
+                    code: "looks-like-lb" | "looks-like-kg" | "looks-like-st";
                     message: string;
                 }[];
                 range: {
@@ -1127,7 +1127,7 @@ export interface components {
              * @description Unit of weights the file does not state (default: the user's unit preference)
              * @enum {string}
              */
-            unit?: "kg" | "lb";
+            unit?: "kg" | "lb" | "st";
         };
         ImportResult: {
             imported: number;

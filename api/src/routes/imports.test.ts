@@ -317,6 +317,10 @@ describeDb('imports', (ctx) => {
     expect(stated.body.rows[0].weightKg).toBe(180);
     const metric = await register(ctx.app);
     expect((await preview(ctx.app, metric.token, 'date,weight\n2024-01-01,80\n')).body.unit).toBe('kg');
+    // stones can be chosen too: 12.6 st = 176.4 lb
+    const stones = await preview(ctx.app, metric.token, 'date,weight\n2024-01-01,12.6\n', { unit: 'st' });
+    expect(stones.body).toMatchObject({ unit: 'st', warnings: [] });
+    expect(stones.body.rows[0].weightKg).toBeCloseTo(176.4 / 2.20462, 9);
   });
 
   it('archives: a zip larger than 5 MiB is accepted and streamed; a text file that large is not', async () => {

@@ -83,7 +83,7 @@ export function importRoutes(deps: Deps) {
       summary: 'Upload an export file to import',
       description:
         'Multipart field `file`: a CSV or JSON export (at most 5 MiB), or a zip archive or Apple Health export.xml (at ' +
-        'most 500 MiB); optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` (kg | lb) for weights ' +
+        'most 500 MiB); optional `dateFormat` (yyyy-MM-dd | dd/MM/yyyy | MM/dd/yyyy) and `unit` (kg | lb | st) for weights ' +
         "the file does not state (default: the user's unit preference). Timestamps with a zone become dates in the " +
         "user's time zone. Answers 202 at once; the file is read in the background: poll GET /imports/{id} until its " +
         'status is ready (with the preview) or failed. Nothing is stored in the entries until the commit. A new upload ' +
