@@ -110,9 +110,24 @@ function build(cell: string, y: number, mo: number, d: number, t: (string | unde
   return { ok: true, stamp: stampOfInstant(epoch, o.zone) };
 }
 
+/**
+ * Digits as Arabic and Persian locales write numbers (`٧٥٫٢`, `۷۵٫۵`: a browser's number formatting, as older
+ * TrendWeight downloads used), in Western digits with a decimal point; their thousands separator is dropped.
+ */
+export function westernDigits(s: string): string {
+  if (!/[\u0660-\u066c\u06f0-\u06f9]/.test(s)) return s;
+  return s.replace(/[\u0660-\u066c\u06f0-\u06f9]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (code === 0x066b) return '.';
+    if (code === 0x066c) return '';
+    if (code >= 0x06f0) return String(code - 0x06f0);
+    return code <= 0x0669 ? String(code - 0x0660) : c;
+  });
+}
+
 /** A date cell (with or without a time) → the reading's calendar date; `o.order` decides d/M against M/d. */
 export function parseStamp(raw: string, o: StampOptions): StampResult {
-  const cell = raw.trim();
+  const cell = westernDigits(raw.trim());
   if (cell === '') return { ok: false, reason: 'Date is missing' };
   if (cell.length > MAX_STAMP_LENGTH) return { ok: false, reason: `Date "${cell.slice(0, 24)}…" is not a date` };
   let m = ISO.exec(cell) ?? YMD_DOTTED.exec(cell);
@@ -151,7 +166,7 @@ export function detectDateFormat(cells: Iterable<string>, known?: DateFormat): D
   let dayFirst = 0;
   let monthFirst = 0;
   for (const cell of cells) {
-    const trimmed = cell.trim();
+    const trimmed = westernDigits(cell.trim());
     const m = trimmed.length <= MAX_STAMP_LENGTH ? SLASHED.exec(trimmed) : null;
     if (!m) continue;
     slashed++;

@@ -5,7 +5,7 @@
  */
 import type { DateFormat } from '@app/contract';
 import type { CsvRecord } from './csv.js';
-import { detectDateFormat, ISO_ONLY, parseStamp, type DateDetection } from './dates.js';
+import { detectDateFormat, ISO_ONLY, MAX_STAMP_LENGTH, parseStamp, type DateDetection } from './dates.js';
 import type { Collector, FileUnit } from './readings.js';
 import type { Zone } from './zone.js';
 
@@ -26,6 +26,8 @@ export const FORMATS = {
   loseit: 'Lose It!',
   fitbit: 'Fitbit data archive',
   'fitbit-csv': 'Fitbit (CSV export)',
+  'fitbit-google': 'Fitbit (Google Takeout)',
+  cronometer: 'Cronometer (biometrics)',
   garmin: 'Garmin Connect',
   'google-fit': 'Google Fit (Takeout)',
   samsung: 'Samsung Health',
@@ -59,11 +61,34 @@ export function unitOf(value: string): FileUnit | null {
 /** Undoes our export's formula neutralisation: one leading apostrophe before = + - @ tab CR (and before more apostrophes). */
 export const unneutralise = (s: string) => (/^'+[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
 
-// "Date" and "Weight" as wger writes them in its languages (and people write them in spreadsheets)
-const DATE_WORDS = ['date', 'datum', 'fecha', 'data', 'дата', 'day', 'datetime', 'date/time', 'timestamp'];
+// "Date" and "Weight" as wger writes them in each of its languages (its translations), and as people head them in
+// spreadsheets
+const DATE_WORDS = [
+  'date',
+  'datum',
+  'fecha',
+  'data',
+  'dato',
+  'dátum',
+  'dată',
+  'tarih',
+  'päivämäärä',
+  'дата',
+  'ημερομηνία',
+  'תאריך',
+  'التاريخ',
+  '日付',
+  '일자',
+  '日期',
+  'day',
+  'datetime',
+  'date/time',
+  'timestamp',
+];
 // "recorded" and "scale" name the reading itself in apps that also write a trend or an average beside it
 const WEIGHT_WORD =
-  '(?:weight|body weight|body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|вес|váha|vikt|ciężar|waga|vekt|paino)';
+  '(?:weight|body weight|body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|pes|вес|váha|vikt|vægt|' +
+  'ciężar|waga|vekt|paino|težina|teža|súly|greutate|kilo|вага|тегло|βάρος|משקל|الوزن|وزن|体重|몸무게|重量)';
 const UNIT_NAMES = 'kg|kgs|kilograms?|lb|lbs|pounds?';
 const UNIT_WORD = `(${UNIT_NAMES})`;
 // stones only after a weight word: a column headed "Stone" alone holds the stones of a stones-and-pounds pair
@@ -73,6 +98,8 @@ const UNIT_HEADER = new RegExp(`^${UNIT_WORD}$`);
 const NOTES_WORDS = [
   'notes',
   'note',
+  'remarks',
+  'remark',
   'comment',
   'comments',
   'memo',
@@ -128,6 +155,8 @@ type TableSpec = {
 };
 
 const WEIGHT_WITH_UNIT = /^(.*?\d)\s*(kg|kgs|lb|lbs|st)$/i;
+/** A date cell that carries a time of day too (`2026.08.08 16:52:14`). */
+const HAS_TIME = /\d(?:T|,?\s+)\d{1,2}:\d{2}/;
 /** Stones and pounds in one cell, as British scales show them: `12st 7lb`, `12 st 7.5 lbs`, `12st 7`. */
 const STONES_AND_POUNDS = /^(\d+)\s*st(?:one)?s?\s+(\d+(?:[.,]\d+)?)\s*(?:lb|lbs)?$/i;
 
@@ -204,7 +233,8 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
     }
     const dateCell = cell(f, spec.dateCol).trim();
     const time = spec.timeCol === undefined ? '' : cell(f, spec.timeCol).trim();
-    const shown = time && dateCell ? `${dateCell} ${time}` : dateCell;
+    // a time column beside a date cell that holds its own time repeats it (Health Sync writes both)
+    const shown = time && dateCell && !(dateCell.length <= MAX_STAMP_LENGTH && HAS_TIME.test(dateCell)) ? `${dateCell} ${time}` : dateCell;
     const stamp = parseStamp(shown, { order, zone: ctx.zone, naiveIsUtc: spec.naiveIsUtc });
     if (!stamp.ok) {
       collector.reject(record.line, stamp.reason);
@@ -518,8 +548,9 @@ const loseIt: Matcher = (h) => {
 };
 
 /**
- * Renpho (app → Me → Export data): `Date,Time,Weight(kg),BMI,Body Fat(%),...` with dates `2025.12.03` and `--`
- * for values the scale did not measure; older exports start with `Time of Measurement`. The unit is in the header.
+ * Renpho (app → Me → Export data): `Date,Time,Weight(kg),BMI,Body Fat(%),...,Remarks` with dates `2025.12.03` and
+ * `--` for values the scale did not measure (newer exports begin with a `No.` column); older exports start with
+ * `Time of Measurement`. The unit is in the header.
  */
 const renpho: Matcher = (h) => {
   const weightCol = h.findIndex((c) => /^weight\s?\((kg|lb|lbs)\)$/.test(c));
@@ -528,12 +559,18 @@ const renpho: Matcher = (h) => {
     tom >= 0 || h.some((c) => /^(body fat\(%\)|skeletal muscle\(%\)|subcutaneous fat\(%\)|fat-free (body )?(weight|mass))/.test(c));
   if (weightCol < 0 || !renphoish) return null;
   const unit = unitOf(/\((kg|lb|lbs)\)/.exec(h[weightCol]!)![1]!);
+  // the person's remarks, `--` where there are none
+  const remarksCol = findIndex(h, ['remarks', 'remark']);
+  const notes = (r: CsvRecord) => {
+    const text = cell(r.fields, remarksCol);
+    return MISSING.has(text.trim()) ? null : text;
+  };
   return {
     format: 'renpho',
     read: table(
       tom >= 0
-        ? { dateCol: tom, weightCol, unit }
-        : { dateCol: at(h, 'date'), timeCol: at(h, 'time') >= 0 ? at(h, 'time') : undefined, weightCol, unit },
+        ? { dateCol: tom, weightCol, unit, notes }
+        : { dateCol: at(h, 'date'), timeCol: at(h, 'time') >= 0 ? at(h, 'time') : undefined, weightCol, unit, notes },
     ),
   };
 };
@@ -599,6 +636,48 @@ const fitbitCsv: Matcher = (h) => {
   return { format: 'fitbit-csv', read: table({ dateCol: 0, weightCol: 1, unit: null }) };
 };
 
+/**
+ * Fitbit's export through Google Takeout (since Fitbit accounts moved to Google): `Google Health/Physical
+ * Activity_GoogleData/weight.csv`, `timestamp,weight grams,data source`, UTC instants (`2018-05-28T13:30:12Z`, or
+ * with a fraction `…06:00:00.1Z`) and the weight in whole grams.
+ */
+const fitbitGoogle: Matcher = (h) => {
+  const weightCol = at(h, 'weight grams');
+  if (h[0] !== 'timestamp' || weightCol < 0) return null;
+  return {
+    format: 'fitbit-google',
+    read: table({
+      dateCol: 0,
+      weightCol,
+      unit: 'kg',
+      // grams to kilograms, as text so the reading's own checks apply; a cell that is no number is rejected as it is
+      weight: (f) => {
+        const g = cell(f, weightCol).trim();
+        return /^\d+(\.\d+)?$/.test(g) ? String(Number(g) / 1000) : g;
+      },
+    }),
+  };
+};
+
+/**
+ * Cronometer (Settings → Account → Export Data → Biometrics): one measurement per row, `Day,Group,Metric,Unit,Amount`;
+ * weights are the metric `Weight` (or `Weight (Garmin)` and the like, by the device that sent them), with their unit.
+ */
+const cronometer: Matcher = (h) => {
+  if (!has(h, 'day', 'metric', 'unit', 'amount')) return null;
+  const metricCol = at(h, 'metric');
+  return {
+    format: 'cronometer',
+    read: table({
+      dateCol: at(h, 'day'),
+      weightCol: at(h, 'amount'),
+      unit: null,
+      unitCol: at(h, 'unit'),
+      ignore: (f) => (/^weight\b/i.test(cell(f, metricCol).trim()) ? null : 'other measurements (heart rate, waist, sleep, …)'),
+    }),
+  };
+};
+
 /** The order matters: the most specific layouts first, the generic table last. */
 const MATCHERS: Matcher[] = [
   appCsv,
@@ -615,6 +694,8 @@ const MATCHERS: Matcher[] = [
   renpho,
   myFitnessPal,
   fitbitCsv,
+  fitbitGoogle,
+  cronometer,
   generic,
 ];
 

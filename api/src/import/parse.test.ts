@@ -391,6 +391,19 @@ describe('generic CSV: units per row, stones and pounds, notes in other language
     ]);
   });
 
+  it('a time column that repeats the time the date cell already holds (Health Sync)', () => {
+    const file =
+      'Datum,Zeit,Gewicht,Körperfettanteil,Körperfettmasse\n' +
+      '2026.08.08 16:52:14,16:52:14,"94.0","0.0","0.0"\n' +
+      '2026.08.09 07:01:00,07:01:00,"93.4","0.0","0.0"\n' +
+      '2026.08.09 18:30:00,18:30:00,"94.1","0.0","0.0"\n';
+    const p = parseImport(file, opts);
+    expect(p.rejected).toEqual([]);
+    expect(simple(p)).toEqual([
+      ['2026-08-08', 94, null],
+      ['2026-08-09', 93.4, null], // 07:01 beats 18:30
+    ]);
+  });
   it('notes under French, Spanish and Dutch headings', () => {
     for (const heading of ['Remarques', 'Notas', 'Opmerkingen', 'Commentaires']) {
       expect(simple(parseImport(`Date;Poids (kg);${heading}\n2025-01-02;80,5;après le sport\n`, opts))).toEqual([
@@ -490,6 +503,17 @@ describe('TrendWeight', () => {
     ]);
     expect(p.ignored).toEqual([{ reason: 'interpolated days (estimates, not readings)', count: 1 }]);
   });
+  it('digits as an Arabic or Persian browser wrote them (older downloads followed its number format)', () => {
+    const computed =
+      'Date,Actual Weight,Weight Is Interpolated,Trend Weight,Actual Fat %,Fat Is Interpolated,Trend Fat %\n' +
+      '2024-01-16,٧٥٫٢,No,٧٥٫٤,,No,\n2024-01-15,۷۵٫۵,No,۷۵٫۶,,No,\n';
+    expect(simple(parseImport(computed, opts))).toEqual([
+      ['2024-01-15', 75.5, null],
+      ['2024-01-16', 75.2, null],
+    ]);
+    const readings = 'Date,Time,Weight,Body Fat %\n2024-01-16,07:45:00,١٧٥٫٢,\n';
+    expect(simple(parseImport(readings, { ...opts, unit: 'lb' }))).toEqual([['2024-01-16', lb(175.2), null]]);
+  });
   it("a scale's reading of body fat alone (an empty weight) is left out and counted, not rejected", () => {
     const p = parseImport(fixture('trendweight-readings-fat-only.csv'), { ...opts, unit: 'lb' });
     expect(simple(p)).toEqual([
@@ -545,6 +569,41 @@ describe('wger', () => {
       ['2024-01-30', lb(177), null],
       ['2024-01-31', lb(176.5), null],
     ]);
+  });
+  it("the header in every language wger offers (its translations of 'Date' and 'Weight')", () => {
+    const headers = [
+      'Date,Weight',
+      'Datum,Gewicht',
+      'Date,Poids',
+      'Fecha,Peso',
+      'Data,Peso',
+      'Data,Pes',
+      'Data,Ciężar',
+      'Datum,Váha',
+      'Datum,Vikt',
+      'Dato,Vægt',
+      'Dato,Vekt',
+      'Päivämäärä,Paino',
+      'Datum,Težina',
+      'Datum,Teža',
+      'Dátum,Súly',
+      'Dată,Greutate',
+      'Tarih,Kilo',
+      'Дата,Вес',
+      'Дата,Вага',
+      'Дата,Тегло',
+      'Ημερομηνία,Βάρος',
+      'תאריך,משקל',
+      'التاريخ,الوزن',
+      '日付,体重',
+      '일자,몸무게',
+      '日期,重量',
+    ];
+    for (const header of headers) {
+      const p = parseImport(`${header}\r\n2024-01-31 06:12:00+00:00,80.50\r\n`, berlin);
+      expect(p.format.id, header).toBe('wger');
+      expect(simple(p), header).toEqual([['2024-01-31', 80.5, null]]);
+    }
   });
 });
 
@@ -624,6 +683,42 @@ describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
     expect(dayFirst.rejected).toEqual([]);
     expect(dayFirst.ignored).toEqual([{ reason: 'other sections of the file (Foods, Activities, Sleep)', count: 5 }]);
   });
+  it("Fitbit through Google Takeout: weight.csv in grams, UTC instants on the person's day, whatever unit is chosen", () => {
+    const file =
+      'timestamp,weight grams,data source\n' +
+      '2018-05-28T13:30:12Z,62400,Renpho Fitbit 3P Web API\n' +
+      // 23:30 UTC is 00:30 the next day in Berlin; a fraction of a second as some rows carry it
+      '2025-06-10T23:30:00.1Z,74550,Fitbit App\n' +
+      '2025-06-12T06:00:00Z,,Fitbit App\n';
+    const p = parseImport(file, { ...berlin, unit: 'lb' });
+    expect(p).toMatchObject({
+      format: { id: 'fitbit-google', label: 'Fitbit (Google Takeout)' },
+      unitStated: true,
+      fileUnits: ['kg'],
+      timeZone: 'Europe/Berlin',
+    });
+    expect(simple(p)).toEqual([
+      ['2018-05-28', 62.4, null],
+      ['2025-06-11', 74.55, null],
+    ]);
+    expect(p.rejected).toEqual([{ line: 4, reason: 'Weight is missing' }]);
+  });
+  it("Cronometer's biometrics: the Weight metrics with their unit; the other measurements left out, counted", () => {
+    const file =
+      'Day,Group,Metric,Unit,Amount\n' +
+      '2026-02-01,Uncategorized,Recovery (Garmin),%,73.0\n' +
+      '2026-02-01,Uncategorized,Weight (Garmin),kg,83.524\n' +
+      '2026-02-02,Uncategorized,Weight,lbs,183.6\n' +
+      '2026-02-02,Uncategorized,Waist,cm,91.4\n';
+    const p = parseImport(file, opts);
+    expect(p).toMatchObject({ format: { id: 'cronometer', label: 'Cronometer (biometrics)' }, unitStated: true, fileUnits: ['kg', 'lb'] });
+    expect(simple(p)).toEqual([
+      ['2026-02-01', 83.524, null],
+      ['2026-02-02', lb(183.6), null],
+    ]);
+    expect(p.ignored).toEqual([{ reason: 'other measurements (heart rate, waist, sleep, …)', count: 2 }]);
+    expect(p.rejected).toEqual([]);
+  });
   it('a generic table ends where another table of the file begins; the same header again does not end it', () => {
     const p = parseImport('date,weight\n2024-01-01,80\n\nSteps\ndate,steps\n2024-01-02,"1,950"\n', opts);
     expect(simple(p)).toEqual([['2024-01-01', 80, null]]);
@@ -668,13 +763,30 @@ describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
       ['2024-03-02', 82.6, 'after gym, tired'],
     ]);
   });
-  it('Renpho: BOM, dotted dates, -- for unmeasured values', () => {
+  it('Renpho: BOM, dotted dates, -- for unmeasured values and for no remark; remarks kept as notes', () => {
     const p = parseImport(fixture('renpho.csv'), opts);
     expect(p).toMatchObject({ format: { id: 'renpho' }, fileUnits: ['kg'] });
     expect(simple(p)).toEqual([
       ['2025-12-02', 78.1, null],
-      ['2025-12-03', 77.9, null],
+      ['2025-12-03', 77.9, 'before breakfast'],
     ]);
+  });
+  it("Renpho's older (Time of Measurement) and newer (No.) layouts, remarks included", () => {
+    const older =
+      'Time of Measurement,Weight(kg),BMI,Body Fat(%),Fat-Free Mass(kg),Subcutaneous Fat(%),Visceral Fat,Body Water(%),' +
+      'Skeletal Muscle(%),Muscle Mass(kg),Bone Mass(kg),Protein(%),BMR(kcal),Metabolic Age,Optimal weight(kg),' +
+      'Target to optimal weight(kg),Target to optimal fat mass(kg),Target to optimal muscle mass(kg),Body Type,Remarks\n' +
+      '2024-01-02 10:20:30,76.15,23.8,23.2,58.48,20.9,7.0,55.4,49.5,55.59,2.89,17.5,1618,35,,,,,,\n' +
+      '2024-01-01 10:20:30,77.15,23.8,23.2,58.48,20.9,7.0,55.4,49.5,55.59,2.89,17.5,1618,35,,,,,,after holiday\n';
+    expect(simple(parseImport(older, opts))).toEqual([
+      ['2024-01-01', 77.15, 'after holiday'],
+      ['2024-01-02', 76.15, null],
+    ]);
+    const newer =
+      'No.,Date,Time,Weight(lb),BMI,Body Fat(%),Skeletal Muscle(%),Remarks,\n' + '1,2026.02.03,07:10:00,176.4,24.1,21.0,48.0,fasted,\n';
+    const p = parseImport(newer, opts);
+    expect(p).toMatchObject({ format: { id: 'renpho' }, fileUnits: ['lb'] });
+    expect(simple(p)).toEqual([['2026-02-03', lb(176.4), 'fasted']]);
   });
 });
 
@@ -761,6 +873,16 @@ describe('files: Apple Health export.xml and zip archives', () => {
       { name: 'weight.csv', data: fixtureBytes('withings-weight.csv') },
     ]);
     expect((await parseFile(path('withings.zip'), opts)).format.id).toBe('withings');
+    await writeZip(path('takeout.zip'), [
+      { name: 'Takeout/Google Health/Physical Activity_GoogleData/steps_2026-10-01.csv', data: 'timestamp,steps,data source\n' },
+      {
+        name: 'Takeout/Google Health/Physical Activity_GoogleData/weight.csv',
+        data: 'timestamp,weight grams,data source\n2026-10-01T05:00:00Z,70500,Aria\n',
+      },
+    ]);
+    const takeout = await parseFile(path('takeout.zip'), berlin);
+    expect(takeout.format.id).toBe('fitbit-google');
+    expect(simple(takeout)).toEqual([['2026-10-01', 70.5, null]]);
     await writeZip(path('photos.zip'), [
       { name: 'a.png', data: 'x' },
       { name: 'b.png', data: 'y' },

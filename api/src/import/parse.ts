@@ -136,7 +136,7 @@ const ARCHIVE_TEXT: { test: RegExp; all: boolean }[] = [
   { test: /(^|\/)raw_com\.google\.weight[^/]*\.json$/i, all: true }, // Google Fit, data points
   { test: /(^|\/)com\.samsung\.health\.weight\.[^/]*\.csv$/i, all: true }, // Samsung Health
   { test: /(^|\/)weights\.csv$/i, all: false }, // Lose It!
-  { test: /(^|\/)weight\.csv$/i, all: false }, // Withings
+  { test: /(^|\/)weight\.csv$/i, all: false }, // Withings, and Fitbit's Google Takeout (Google Health)
   { test: /(^|\/)measurement-summary[^/]*\.csv$/i, all: true }, // MyFitnessPal
 ];
 
@@ -211,7 +211,7 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
     }
     if (!files.length)
       throw new ImportFormatError(
-        'The archive holds no export this importer knows (Apple Health export.xml, Fitbit weight-*.json, Google Fit, Samsung Health, Lose It!, Withings or MyFitnessPal files)',
+        'The archive holds no export this importer knows (Apple Health export.xml, Fitbit weight-*.json or weight.csv, Google Fit, Samsung Health, Lose It!, Withings or MyFitnessPal files)',
       );
     if (files.length > MAX_ARCHIVE_TEXT_FILES) throw new ImportFormatError('The archive holds too many files to read');
     if (files.reduce((s, e) => s + e.uncompressedSize, 0) > MAX_ARCHIVE_TEXT_BYTES)

@@ -12,7 +12,7 @@ import {
   type ImportUnit,
   type ImportWarningCode,
 } from '@app/contract';
-import type { DateDetection, Stamp } from './dates.js';
+import { westernDigits, type DateDetection, type Stamp } from './dates.js';
 import { ImportFormatError } from './errors.js';
 import type { Zone } from './zone.js';
 
@@ -123,7 +123,7 @@ export class Collector {
     let value: number;
     if (typeof weight === 'number') value = weight;
     else {
-      const w = (weight ?? '').trim();
+      const w = westernDigits((weight ?? '').trim());
       if (w === '') return this.reject(line, 'Weight is missing');
       if (!NUMBER.test(w)) return this.reject(line, 'Weight is not a number');
       value = Number(w.replace(',', '.'));
