@@ -32,7 +32,10 @@ export async function isPasswordResetUsable(db: Db, tokenHash: Buffer, now: Date
   return rows.length > 0;
 }
 
-/** After a reset: the user's other outstanding links die too; expired rows of the user are dropped. */
+/**
+ * After a reset, or a change of email or password: the user's outstanding links die; expired rows of the user are
+ * dropped.
+ */
 export async function retireOtherPasswordResets(db: Db, userId: string, now: Date): Promise<void> {
   await db
     .update(passwordResets)

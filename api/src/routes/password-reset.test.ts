@@ -69,6 +69,22 @@ describeDb('password reset', (ctx) => {
     expect(again.body.error.details).toEqual([{ field: 'token', issue: INVALID }]);
   });
 
+  it('a link mailed before a change of email or of password no longer works', async () => {
+    const { app, mail } = appWithMail(ctx);
+    for (const change of ['email', 'password'] as const) {
+      const u = await register(app);
+      mail.sent.length = 0;
+      await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+      const token = tokenOf(mail.sent[0]!.text)!;
+      const body = change === 'email' ? { email: uniqueEmail('moved') } : { password: 'fresh-Meadow-58-lantern' };
+      const patched = await call(app, 'PATCH', '/api/users/me', { token: u.token, body: { ...body, currentPassword: u.password } });
+      expect(patched.status, change).toBe(200);
+      const used = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: NEW_PASSWORD } });
+      expect(used.status, change).toBe(400);
+      expect(used.body.error.details, change).toEqual([{ field: 'token', issue: INVALID }]);
+    }
+  });
+
   it('ends every session of the user', async () => {
     const { app, mail } = appWithMail(ctx);
     const u = await register(app);

@@ -8,6 +8,7 @@ import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { jsonTextAnswer } from '../lib/respond.js';
 import { hashPassword, isCommonPassword } from '../auth/password.js';
+import { retireOtherPasswordResets } from '../repositories/password-resets.js';
 import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
@@ -134,6 +135,8 @@ export function userRoutes(deps: Deps) {
         const updated = await updateUser(tx, user.id, patch, now);
         if (!updated) throw forbidden('Unknown user');
         if (patch.weekStartsOn !== undefined && patch.weekStartsOn !== user.weekStartsOn) await bumpDataVersion(tx, user.id);
+        // a reset link mailed before is for the old address or the old password: whoever holds it must not take over
+        if (emailChanges || body.password !== undefined) await retireOtherPasswordResets(tx, user.id, now);
         if (body.password === undefined) return { updated, rotated: undefined };
         // end every session of the user (other devices and the current one), then start a new current session
         const persistent = await isPersistentSession(tx, me.sessionId);
