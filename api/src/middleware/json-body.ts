@@ -9,10 +9,19 @@ const JSON_TYPE = /^application\/json\s*(;.*)?$/i;
 
 /** No body of the API nests deeper than a few levels; a megabyte of brackets takes JSON.parse a fifth of a second. */
 export const MAX_JSON_DEPTH = 32;
+/**
+ * No body of the API holds more than a few dozen values; a megabyte of `{},{},…` (a quarter of a million objects)
+ * takes JSON.parse most of a second, on the thread every request shares.
+ */
+export const MAX_JSON_VALUES = 1_000;
 
-/** Whether the text nests arrays and objects deeper than `max` (brackets inside strings do not count). */
-export function nestsDeeperThan(text: string, max: number): boolean {
+/**
+ * What is wrong with the text's shape before it is parsed: nesting deeper than `maxDepth`, or more than `maxValues`
+ * members and elements in all (commas counted; brackets and commas inside strings do not count). One pass, linear.
+ */
+export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxValues = MAX_JSON_VALUES): 'deep' | 'wide' | null {
   let depth = 0;
+  let separators = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
@@ -21,11 +30,13 @@ export function nestsDeeperThan(text: string, max: number): boolean {
         i++; // a backslash escapes the next character
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
-    else if (ch === 0x5b || ch === 0x7b) {
-      if (++depth > max) return true;
+    else if (ch === 0x2c) {
+      if (++separators >= maxValues) return 'wide';
+    } else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > maxDepth) return 'deep';
     } else if (ch === 0x5d || ch === 0x7d) depth--;
   }
-  return false;
+  return null;
 }
 
 /**
@@ -36,8 +47,8 @@ export const JSON_BODY_DEADLINE_MS = 30_000;
 
 /**
  * For routes taking a JSON body: 415 for another content type, 413 over the config's limit (chunked too), 408 when
- * it is not all there within its deadline (the connection is then closed), 400 for malformed JSON, invalid UTF-8 or
- * nesting deeper than MAX_JSON_DEPTH. The parsed value is handed to the zod validator through Hono's body cache.
+ * it is not all there within its deadline (the connection is then closed), 400 for malformed JSON, invalid UTF-8,
+ * nesting deeper than MAX_JSON_DEPTH or more than MAX_JSON_VALUES values. The parsed value is handed to the zod validator through Hono's body cache.
  */
 export function jsonBody(config: Pick<Config, 'jsonBodyLimit' | 'jsonBodyDeadlineMs'>): MiddlewareHandler<AppEnv> {
   const { jsonBodyLimit: limit, jsonBodyDeadlineMs: deadlineMs = JSON_BODY_DEADLINE_MS } = config;
@@ -55,7 +66,9 @@ export function jsonBody(config: Pick<Config, 'jsonBodyLimit' | 'jsonBodyDeadlin
     } catch {
       throw new ApiError(400, 'Request body is not valid UTF-8');
     }
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new ApiError(400, 'Request body is nested too deeply');
+    const shape = jsonShapeProblem(text);
+    if (shape === 'deep') throw new ApiError(400, 'Request body is nested too deeply');
+    if (shape === 'wide') throw new ApiError(400, 'Request body holds too many values');
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
