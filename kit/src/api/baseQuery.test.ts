@@ -107,8 +107,8 @@ describe('403: one shared refresh, one retry', () => {
     expect(calls.filter((c) => c.path === '/api/auth/token')).toHaveLength(2);
   });
 
-  it('refresh failure clears auth and goes to /login with from', async () => {
-    const { calls } = installFetchMock(tokenServer('never', () => apiError(401, 'No session')));
+  it.each([401, 403, 400])('refresh refused (%i) clears auth and goes to /login with from', async (refused) => {
+    const { calls } = installFetchMock(tokenServer('never', () => apiError(refused, 'No session')));
     const store = signedInStore();
     const results = await Promise.allSettled([
       store.dispatch(api.endpoints.getMe.initiate()).unwrap(),

@@ -78,9 +78,15 @@ export type RefreshOutcome = { kind: 'ok'; token: string } | { kind: 'ended' } |
 
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-/** Reads the answer of GET /auth/token; the new token is stored. */
+/**
+ * Reads the answer of GET /auth/token; the new token is stored. Any refusal the API answers (401, 403, 400, ...) ends
+ * the session, as session restore reads it; no answer, a gateway error or a 5xx leaves it for the next try.
+ */
 export function refreshOutcome(result: { data?: unknown; error?: FetchBaseQueryError }): RefreshOutcome {
-  if (result.error) return result.error.status === 401 ? { kind: 'ended' } : { kind: 'no-answer' };
+  if (result.error) {
+    const { status } = result.error;
+    return typeof status === 'number' && status < 500 ? { kind: 'ended' } : { kind: 'no-answer' };
+  }
   const token = (result.data as { accessToken?: unknown } | undefined)?.accessToken;
   return typeof token === 'string' && token !== '' ? { kind: 'ok', token } : { kind: 'no-answer' };
 }
