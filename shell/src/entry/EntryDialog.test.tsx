@@ -109,7 +109,7 @@ describe('EntryDialog', () => {
     await userEvent.clear(screen.getByLabelText('Weight (kg)'));
     await userEvent.type(screen.getByLabelText('Weight (kg)'), '80.1');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(`Replaced the entry for ${d}/${m}/${y}`)).toBeInTheDocument();
+    expect(await screen.findByText('Logged new weight entry')).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.body))).toEqual({
       weightKg: 80.1,
       date: today,

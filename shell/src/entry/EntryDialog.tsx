@@ -129,9 +129,8 @@ export function EntryDialog() {
     }
     try {
       await saveWeight(payload).unwrap();
-      // 'Logged new weight entry', unless the dialog said that saving replaces another entry of that day
-      const replaced = replacesEntry(form, editDate) !== null;
-      dispatch(showToast(replaced ? `Replaced the entry for ${formatDateEnGb(payload.date)}` : 'Logged new weight entry', 'success'));
+      // the one success of a save, whether the day was new or replaced (the dialog said so before Submit)
+      dispatch(showToast('Logged new weight entry', 'success'));
       close();
     } catch (error) {
       const parsed = parseApiError(error);
