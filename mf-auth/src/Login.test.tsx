@@ -74,6 +74,13 @@ describe('Sign In', () => {
     expect(store.getState().preferences.unit).toBe('METRIC');
   });
 
+  it('Register keeps the from-path: signing up from there still returns to it', async () => {
+    const { router } = renderAuth('/login', { state: { from: '/dashboard/analytics' } });
+    await userEvent.click(screen.getByRole('link', { name: 'Register' }));
+    expect(router.state.location.pathname).toBe('/register');
+    expect(router.state.location.state).toEqual({ from: '/dashboard/analytics' });
+  });
+
   it('never follows a from-path to another origin', async () => {
     installFetchMock(() => json(200, { accessToken: 'tok', ...USER }));
     renderAuth('/login', { state: { from: '//evil.example/steal' } });

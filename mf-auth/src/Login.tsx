@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Field, Link, type LoginScreenProps, Navigate, useLocation, useLoginMutation } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
-import { AFTER_SIGN_IN } from './navigation';
+import { AFTER_SIGN_IN, carriedState } from './navigation';
 import { ProviderButtons } from './ProviderButtons';
 import { FinishExternalSignIn, PendingExternalSignIn, useExternalError } from './ExternalSignIn';
 import { readExternalReturn } from './externalReturn';
@@ -15,7 +15,9 @@ const LABELS: Record<LoginField, string> = { email: 'Email', password: 'Password
 /** Sign In: email, password, Remember me; "Continue with …" each configured provider, and the way back from one. */
 export default function Login(_props: LoginScreenProps) {
   const alreadySignedIn = useArrivedSignedIn();
-  const external = readExternalReturn(useLocation().search);
+  const location = useLocation();
+  const external = readExternalReturn(location.search);
+  const carried = carriedState(location.state);
   const [providerError, setProviderError] = useState<string>();
   const returnedError = useExternalError(
     external.kind === 'error' ? external.error : undefined,
@@ -44,7 +46,10 @@ export default function Login(_props: LoginScreenProps) {
       title="Sign In"
       footer={
         <>
-          Don't have an account? <Link to="/register">Register</Link>
+          Don't have an account?{' '}
+          <Link to="/register" state={carried}>
+            Register
+          </Link>
         </>
       }
     >

@@ -1,8 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { browserTimeZone, Field, Link, Navigate, type RegisterRequest, type RegisterScreenProps, useRegisterMutation } from '@app/kit';
+import {
+  browserTimeZone,
+  Field,
+  Link,
+  Navigate,
+  type RegisterRequest,
+  type RegisterScreenProps,
+  useLocation,
+  useRegisterMutation,
+} from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { nonEmpty } from './forms';
-import { AFTER_SIGN_IN } from './navigation';
+import { AFTER_SIGN_IN, carriedState } from './navigation';
 import { ProviderButtons } from './ProviderButtons';
 import { useArrivedSignedIn, useAuthForm } from './useAuthForm';
 import { useCompleteSignIn } from './useCompleteSignIn';
@@ -21,6 +30,7 @@ const INPUTS: Array<{ field: RegisterField; label: string; type: string; autoCom
 /** Sign Up: first and last name, email, password. */
 export default function Register(_props: RegisterScreenProps) {
   const alreadySignedIn = useArrivedSignedIn();
+  const carried = carriedState(useLocation().state);
   const { values, errors, general, change, submit: send, formRef } = useAuthForm(LABELS);
   const [register, { isLoading }] = useRegisterMutation();
   const completeSignIn = useCompleteSignIn();
@@ -42,7 +52,10 @@ export default function Register(_props: RegisterScreenProps) {
       title="Sign Up"
       footer={
         <>
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account?{' '}
+          <Link to="/login" state={carried}>
+            Log in
+          </Link>
         </>
       }
     >

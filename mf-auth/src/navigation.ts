@@ -10,3 +10,9 @@ export function fromPathOf(state: unknown): string | undefined {
   if (/^\/(login|register|forgot-password|reset-password)(\/|\?|#|$)/.test(from)) return undefined;
   return from;
 }
+
+/** The router state to hand on between Sign In and Sign Up, so either one still returns to where the user came from. */
+export function carriedState(state: unknown): { from: string } | undefined {
+  const from = fromPathOf(state);
+  return from ? { from } : undefined;
+}
