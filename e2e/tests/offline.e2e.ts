@@ -274,4 +274,50 @@ describe('offline app', () => {
       await context.close();
     }
   }, 300_000);
+
+  it("keeps each person's offline data to themselves: the next person on the browser never sees it, and it leaves", async () => {
+    const first = await createUser({ firstName: 'Ada' });
+    const second = await createUser({ firstName: 'Ben' });
+    await logWeights(first, [{ date: dayOffset(0), weightKg: 82, notes: 'private note of Ada' }]);
+    const context = await newContext(browser);
+    await signIn(context, first);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    const problems = watchProblems(page);
+    await page.goto(`${BASE_URL}/dashboard/analytics`, { waitUntil: 'commit' });
+    const history = page.getByRole('region', { name: 'Weight history' });
+    await history.getByText('82.0').waitFor();
+    await workerInCharge(page);
+    // Ada's year, read through the worker: kept on this device for her
+    await page.reload({ waitUntil: 'commit' });
+    const period = page.getByRole('group', { name: 'Period' });
+    await period.getByRole('button', { name: '1Y' }).click();
+    await history.getByText('private note of Ada').waitFor();
+    // the period chosen last is remembered on the device: back to the week, so Ben's screens never read the year
+    await period.getByRole('button', { name: '1W' }).click();
+    await history.getByText('82.0').waitFor();
+
+    // Ada leaves without signing out (her tab's session ends); Ben signs in on the same browser
+    await page.evaluate(() => sessionStorage.removeItem('auth'));
+    await page.goto(`${BASE_URL}/login`);
+    await page.getByLabel('Email').fill(second.email);
+    await page.getByLabel('Password').fill(second.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+
+    // offline, a year Ben never read: nothing of Ada's stands in for it
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await period.getByRole('button', { name: '1Y' }).click();
+    await page.getByRole('heading', { name: 'You’re offline' }).waitFor();
+    expect(await page.getByText('82.0').count()).toBe(0);
+    expect(await page.getByText('private note of Ada').count()).toBe(0);
+    // and Ada's answers leave the device once Ben is signed in
+    const adaCache = `weightwise-api:${first.user.id}`;
+    await expect.poll(() => page.evaluate(() => caches.keys()), { timeout: 10_000 }).not.toContain(adaCache);
+    await context.setOffline(false);
+    expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(p))).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

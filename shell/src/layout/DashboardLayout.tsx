@@ -1,8 +1,10 @@
 import { Outlet } from '@app/kit';
 import { OfflineStatus } from '../offline/OfflineStatus';
+import { useOwnApiCache } from '../offline/useOwnApiCache';
 import { Sidebar } from './Sidebar';
 
 export function DashboardLayout() {
+  useOwnApiCache();
   return (
     <div className="dashboard">
       <a className="skip-link" href="#content">

@@ -14,7 +14,7 @@ import {
 } from '@app/kit';
 import { loadEntryDialog } from '../entry/lazyEntryDialog';
 import { screenIntent } from '../federation/screenIntent';
-import { API_CACHE } from '../offline/workerNames';
+import { dropApiCaches } from '../offline/apiCaches';
 
 /** The dashboard's sidebar; below 760 px it folds into a menu button. */
 export function Sidebar() {
@@ -30,7 +30,7 @@ export function Sidebar() {
   // the dashboard is still on screen, so even a quick Back finds the dashboard asking to sign in.
   const logOut = () => {
     // the data kept for reading offline belongs to this person
-    if ('caches' in window) void caches.delete(API_CACHE);
+    if ('caches' in window) void dropApiCaches(caches);
     void dispatch(logoutUser());
     navigate('/', { flushSync: true });
   };

@@ -4,5 +4,3 @@
 export const SYNC_TAG = 'weightwise-entries';
 /** The message the worker posts to the open pages for it. */
 export const SEND_PENDING_MESSAGE = 'send-pending-entries';
-/** The last API answers, for the read-only screens offline; emptied when the person signs out. */
-export const API_CACHE = 'weightwise-api';

@@ -9,7 +9,8 @@
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { API_CACHE, SEND_PENDING_MESSAGE, SYNC_TAG } from '../offline/workerNames';
+import { SEND_PENDING_MESSAGE, SYNC_TAG } from '../offline/workerNames';
+import { apiCacheName, userOfAuthorization } from '../offline/apiCaches';
 import { isDeployPointer, isHashedAsset, remoteFiles, type FederationManifest } from './remoteFiles';
 import { conditionalReads } from './conditionalReads';
 
@@ -55,17 +56,32 @@ const KEPT_API_STATUS = new Set([200, 404]);
 // No time limit on the network: a slow answer is still the current one (a stale build or stale data would be
 // worse than waiting); the cached copy is for no connection at all.
 // The last data each screen read, for the read-only screens offline (sign-in and tokens are never kept), and asked
-// for again conditionally, so an unchanged answer comes back as a 304 without its rows.
+// for again conditionally, so an unchanged answer comes back as a 304 without its rows. Each person's answers are
+// kept apart, by the user the request's access token names: another person on this browser never reads them.
+const apiStrategies = new Map<string, NetworkFirst>();
+function apiStrategy(userId: string): NetworkFirst {
+  let strategy = apiStrategies.get(userId);
+  if (!strategy) {
+    const cacheName = apiCacheName(userId);
+    strategy = new NetworkFirst({
+      cacheName,
+      plugins: [
+        conditionalReads(async (request) => (await caches.open(cacheName)).match(request)),
+        { cacheWillUpdate: async ({ response }) => (KEPT_API_STATUS.has(response.status) ? response : null) },
+      ],
+    });
+    apiStrategies.set(userId, strategy);
+  }
+  return strategy;
+}
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
-  new NetworkFirst({
-    cacheName: API_CACHE,
-    plugins: [
-      conditionalReads(async (request) => (await caches.open(API_CACHE)).match(request)),
-      { cacheWillUpdate: async ({ response }) => (KEPT_API_STATUS.has(response.status) ? response : null) },
-    ],
-  }),
+  ({ request, event }) => {
+    const userId = userOfAuthorization(request.headers.get('Authorization'));
+    // nobody named: nothing to keep, and nothing of anyone's to give
+    return userId ? apiStrategy(userId).handle({ request, event }) : fetch(request);
+  },
 );
 
 /** The page and the current build of every remote, so screens not yet opened also work offline. */
