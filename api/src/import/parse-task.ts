@@ -20,6 +20,8 @@ export default async function parseTask({ path, options, existing, port }: Parse
     last = now;
     port?.postMessage({ bytesRead } satisfies ParseProgress);
   };
+  // started: the caller's limit on quiet stretches runs from here, not from the wait for a thread
+  port?.postMessage({ bytesRead: 0 } satisfies ParseProgress);
   try {
     const parsed = await parseFile(path, options, progress);
     if (parsed.rows.length > MAX_IMPORT_ROWS)

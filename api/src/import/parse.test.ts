@@ -890,6 +890,19 @@ describe('files: Apple Health export.xml and zip archives', () => {
     await expect(parseFile(path('photos.zip'), opts)).rejects.toThrow(/holds no export this importer knows/);
   });
 
+  it('an export.xml that unpacks to over 100 times its packed size (one record repeated) is refused unread', async () => {
+    const record = ' <Record type="HKQuantityTypeIdentifierStepCount" unit="count" startDate="2024-01-01 07:00:00 +0000" value="1"/>\n';
+    function* bomb() {
+      yield '<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_GB">\n';
+      for (let i = 0; i < 700; i++) yield record.repeat(1000); // about 75 MB
+      yield '</HealthData>\n';
+    }
+    await writeZip(path('bomb.zip'), [{ name: 'apple_health_export/export.xml', data: bomb() }]);
+    await expect(parseFile(path('bomb.zip'), opts)).rejects.toThrow(
+      'export.xml in the archive unpacks to over 100 times its packed size, which no real export does: it was not read',
+    );
+  });
+
   it('a damaged archive (its data corrupted) fails with a message, not an error', async () => {
     await writeZip(path('damaged.zip'), [{ name: 'apple_health_export/export.xml', data: fixtureBytes('apple-health-export.xml') }]);
     const bytes = readFileSync(path('damaged.zip'));

@@ -79,6 +79,13 @@ const MAX_ARCHIVE_TEXT_BYTES = 64 * 1024 * 1024;
 const MAX_ARCHIVE_TEXT_FILES = 2000;
 /** export.xml of an archive is read up to this many bytes uncompressed (a zip bomb stops here). */
 export const MAX_XML_BYTES = 16 * 1024 * 1024 * 1024;
+/**
+ * How much larger than its packed size a big export.xml may unpack to. Real exports pack about 20 to 1 (their records
+ * differ in dates and values); a file of one record repeated packs hundreds to 1 and would hold the import thread,
+ * which every user's imports share, for minutes from an upload of a few megabytes.
+ */
+export const MAX_XML_RATIO = 100;
+const RATIO_CHECKED_ABOVE = 64 * 1024 * 1024;
 
 export type ProgressFn = (bytesRead: number) => void;
 
@@ -190,6 +197,10 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
     if (xml) {
       checkEntry(xml);
       if (xml.uncompressedSize > MAX_XML_BYTES) throw new ImportFormatError('The export is too large to read');
+      if (xml.uncompressedSize > RATIO_CHECKED_ABOVE && xml.uncompressedSize > MAX_XML_RATIO * xml.compressedSize)
+        throw new ImportFormatError(
+          `${basename(xml.fileName)} in the archive unpacks to over ${MAX_XML_RATIO} times its packed size, which no real export does: it was not read`,
+        );
       await archiveRead(async () => {
         const stream = await zip.openReadStreamPromise(xml);
         await readXml(stream, collector, size, MAX_XML_BYTES, onProgress, size / Math.max(1, xml.uncompressedSize));

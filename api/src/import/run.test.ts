@@ -39,5 +39,12 @@ describe('parsing in a worker thread', () => {
 
     const after = await parseInWorker({ path: small, options, existing: {} }, () => {});
     expect(after).toMatchObject({ ok: true, summary: { counts: { rows: 2, rejected: 0 } } });
+
+    // a file waiting for the thread behind another person's long one (one thread on a 2-core machine) is not
+    // stopped for the wait: the limit runs from its own start
+    const long = parseInWorker({ path: big, options, existing: {} }, () => {});
+    const queued = await parseInWorker({ path: small, options, existing: {} }, () => {}, { idleLimitMs: 300 });
+    expect(queued).toMatchObject({ ok: true, summary: { counts: { rows: 2 } } });
+    expect(await long).toMatchObject({ ok: true });
   }, 60_000);
 });

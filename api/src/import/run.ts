@@ -5,7 +5,7 @@ import type { ParseProgress, ParseTask, ParseTaskResult } from './parse-task.js'
 let pool: ReturnType<typeof workerPool> | undefined;
 
 /**
- * A parse that reports no progress for this long is stopped and its thread ended: the threads are shared by every
+ * A parse that reports no progress for this long (from its start on a thread) is stopped and its thread ended: the threads are shared by every
  * user's imports, and a file that makes the parser spin must not hold one. Reading reports progress several times a
  * second; the longest quiet stretch of a real file, a 5 MiB table parsed after it is read, takes seconds.
  */
@@ -22,13 +22,16 @@ export async function parseInWorker(
   pool ??= workerPool(new URL('./parse-task.ts', import.meta.url), { maxOldGenerationSizeMb: 512 });
   const { port1, port2 } = new MessageChannel();
   const stop = new AbortController();
-  const idle = setTimeout(() => stop.abort(), idleLimitMs);
+  // the limit runs from the parse's start (its first message): waiting for a thread behind someone else's long
+  // export is not the file's fault
+  let idle: NodeJS.Timeout | undefined;
   // the caller's own reason to stop (the person uploaded another file meanwhile)
   const onAbort = () => stop.abort();
   if (signal?.aborted) stop.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   port1.on('message', (p: ParseProgress) => {
-    idle.refresh();
+    if (idle) idle.refresh();
+    else idle = setTimeout(() => stop.abort(), idleLimitMs);
     onProgress(p);
   });
   try {
