@@ -285,6 +285,16 @@ describeDb('users', (ctx) => {
     expect(res.status).toBe(422);
     const json = await call(ctx.app, 'POST', '/api/users/me/avatar', { token: u.token, body: { avatar: 'x' } });
     expect(json.status).toBe(415);
+    // thousands of tiny parts in the size allowed (they held the form parser a second or more) → 400, unparsed
+    const many = new FormData();
+    for (let i = 0; i < 15_000; i++) many.append(`f${i}`, 'x');
+    const manyParts = await ctx.app.request('/api/users/me/avatar', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${u.token}` },
+      body: many,
+    });
+    expect(manyParts.status).toBe(400);
+    expect(((await manyParts.json()) as { error: { message: string } }).error.message).toBe('The form has more than 8 parts');
     // a corrupt PNG (right magic, garbage after) → 422, not 500
     const corrupt = new Uint8Array(100);
     corrupt.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
