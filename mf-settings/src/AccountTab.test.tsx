@@ -48,12 +48,13 @@ describe('Account tab', () => {
   });
 
   it('refuses to save without an email or the current password, and editing clears the error', async () => {
-    const { calls } = await openSettings({ user: makeUser(), goal: null });
+    const { calls, store } = await openSettings({ user: makeUser(), goal: null });
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Enter your current password to change email or password')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Nothing was saved');
+    expect(toastsOf(store)).toEqual(['error: Failed to update personal info']);
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
     await userEvent.type(screen.getByLabelText('Email'), 'a');

@@ -138,6 +138,21 @@ describe('the save sequence in the screen', () => {
     expect(callsTo(calls, 'PATCH', '/api/goals')).toHaveLength(2);
   });
 
+  it("the server's 'general' error shows above the form, with the failure toast", async () => {
+    const { store } = await openSettings(
+      { user: makeUser(), goal: null },
+      failing('PATCH', '/api/users/me', () => apiError(422, 'Validation failed', [{ field: 'general', issue: 'Profile is locked' }])),
+    );
+    await userEvent.type(screen.getByLabelText('First Name'), 'x');
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to update personal info']));
+    const general = screen.getByRole('alert');
+    expect(general).toHaveTextContent('Profile is locked');
+    // above the form: before its first field in the page's order
+    const firstField = screen.getByLabelText('First Name');
+    expect(general.compareDocumentPosition(firstField) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('getMe failure after saving: toast and a status line saying what was saved; a re-save only reloads', async () => {
     let getMeCalls = 0;
     let failReload = true;

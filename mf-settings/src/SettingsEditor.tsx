@@ -143,6 +143,7 @@ export function SettingsEditor(props: SettingsEditorProps) {
       setErrors(invalid);
       setTab(tabOfFirstError(invalid) ?? tab);
       setStatus('Nothing was saved: fix the highlighted fields and save again.');
+      dispatch(showToast(SAVE_TOASTS.failed, 'error'));
       focusError();
       return;
     }
@@ -173,8 +174,9 @@ export function SettingsEditor(props: SettingsEditorProps) {
       dispatch(showToast(SAVE_TOASTS.success, 'success'));
       return;
     }
-    const fieldErrors = outcome.error.fieldErrors;
-    setErrors(fieldErrors);
+    const { fieldErrors, general, status: answered } = outcome.error;
+    // what the server refused of the form as a whole shows above it; an outage is for the status line alone
+    setErrors(general && answered !== undefined && answered < 500 ? { ...fieldErrors, general } : fieldErrors);
     const failedTab = tabOfFirstError(fieldErrors) ?? STEP_TABS[outcome.failed];
     if (failedTab) setTab(failedTab);
     setStatus(failureStatus(outcome));
@@ -200,6 +202,12 @@ export function SettingsEditor(props: SettingsEditorProps) {
         </TabPanel>
       </div>
       <form ref={formRef} className="st-form" onSubmit={save} noValidate aria-busy={saving} hidden={tab === 'data' || tab === 'reminders'}>
+        {/* what the server says of the form as a whole, above it */}
+        {errors.general && (
+          <p className="form-error-general" role="alert">
+            {errors.general}
+          </p>
+        )}
         <div className="panel st-card">
           <TabPanel tab="account" active={tab}>
             <AccountTab {...tabProps} user={baseline.user} avatar={avatar} onAvatarChange={changeAvatar} />
@@ -220,7 +228,6 @@ export function SettingsEditor(props: SettingsEditorProps) {
           <p role="status" className={status ? 'st-status' : 'st-status st-status-empty'} {...failureSummary}>
             {status}
           </p>
-          {errors.general && <p className="form-error-general">{errors.general}</p>}
           <div className="form-actions st-actions">
             <button type="button" className="button" onClick={cancel} disabled={saving}>
               Cancel
