@@ -27,13 +27,20 @@ describe('Preferences tab', () => {
     expect(JSON.parse(localStorage.getItem('preferences')!).themeColor).toBe('#8b5cf6');
   });
 
-  it('shows the default teal as chosen, and says when text uses a deeper shade of the colour', async () => {
+  it('ten named swatches, the default teal one button away, and says when text uses a deeper shade of the colour', async () => {
     await openPreferences({ user: makeUser(), goal: null });
-    expect(screen.getByRole('radio', { name: 'Default' })).toBeChecked();
+    // the ten named colours are the only swatches; the teal every account starts with is none of them
+    expect(screen.getAllByRole('radio', { name: new RegExp(THEME_PALETTE.map((c) => `^${c.name}$`).join('|')) })).toHaveLength(10);
+    expect(screen.getByLabelText('Hex color')).toHaveValue('#3ab0b9');
+    expect(screen.getByRole('button', { name: 'Default colour' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('radio', { name: 'Yellow' }));
+    expect(screen.getByRole('button', { name: 'Default colour' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText('Text and links use a deeper shade of this colour, so they stay readable.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
     expect(screen.queryByText(/deeper shade/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Default colour' }));
+    expect(screen.getByLabelText('Hex color')).toHaveValue('#3ab0b9');
+    expect(screen.getByRole('radio', { name: 'Black' })).not.toBeChecked();
   });
 
   it('saves the appearance and the time zone to the account, and the appearance applies', async () => {

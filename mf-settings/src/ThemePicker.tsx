@@ -1,8 +1,5 @@
 import { DEFAULT_THEME_COLOR, Field, THEME_PALETTE, themeColors, useColorScheme, validateHexColor } from '@app/kit';
 
-/** The product's own teal first, so the colour every account starts with shows as chosen; then the 10 named ones. */
-const SWATCHES = [{ name: 'Default', hex: DEFAULT_THEME_COLOR }, ...THEME_PALETTE];
-
 interface ThemePickerProps {
   /** The applied theme colour, lowercase '#rrggbb'. */
   current: string;
@@ -13,7 +10,10 @@ interface ThemePickerProps {
   onHexBlur: () => void;
 }
 
-/** The default and the 10 named colours as radio swatches, plus a hex input; a valid colour applies at once. */
+/**
+ * The 10 named colours as radio swatches, plus a hex input (a valid colour applies at once) and a way back to the
+ * product's own teal, which is none of the ten.
+ */
 export function ThemePicker({ current, hexInput, error, onHexInput, onPick, onHexBlur }: ThemePickerProps) {
   const scheme = useColorScheme();
   // a colour too light (or too dark) to read as text keeps its fills; text and links use a readable shade of it
@@ -27,7 +27,7 @@ export function ThemePicker({ current, hexInput, error, onHexInput, onPick, onHe
     <fieldset className="st-fieldset">
       <legend>Theme color</legend>
       <div className="st-swatches">
-        {SWATCHES.map(({ name, hex }) => (
+        {THEME_PALETTE.map(({ name, hex }) => (
           <label key={hex} className="st-swatch" title={name}>
             <input
               type="radio"
@@ -68,6 +68,17 @@ export function ThemePicker({ current, hexInput, error, onHexInput, onPick, onHe
               onChange={(e) => typeHex(e.target.value)}
               onBlur={onHexBlur}
             />
+            <button
+              type="button"
+              className="button button-small"
+              aria-pressed={current === DEFAULT_THEME_COLOR}
+              onClick={() => {
+                onHexInput(DEFAULT_THEME_COLOR);
+                onPick(DEFAULT_THEME_COLOR);
+              }}
+            >
+              Default colour
+            </button>
           </div>
         )}
       </Field>
