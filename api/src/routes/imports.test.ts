@@ -257,7 +257,7 @@ describeDb('imports', (ctx) => {
       format: 'renpho',
       rows: [
         ['2025-12-02', 78.1, null],
-        ['2025-12-03', 77.9, null],
+        ['2025-12-03', 77.9, 'before breakfast'],
       ],
     },
     {
