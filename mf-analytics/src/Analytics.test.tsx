@@ -100,6 +100,7 @@ describe('history table', () => {
       ['02/03/2025', '81.3', 'Start of the month'],
     ]);
     expect(bodyRows()[0]).toHaveAttribute('title', 'Click to edit');
+    expect(bodyRows()[0]).toHaveAccessibleName(expect.stringMatching(/^\d\d\/\d\d\/\d{4}, \d+\.\d (kg|lb): edit$/));
   });
 
   it('shows pounds for an imperial user', async () => {

@@ -66,7 +66,16 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
   };
 
   return (
-    <tr ref={rowRef} className={classes.join(' ')} title="Click to edit" tabIndex={0} onClick={edit} onKeyDown={onRowKeyDown}>
+    <tr
+      ref={rowRef}
+      className={classes.join(' ')}
+      title="Click to edit"
+      // its own name, not the mouse's hint: which entry it is, and that Enter edits it
+      aria-label={`${date}, ${formatWeight(entry.weightKg, unit)} ${weightUnitLabel(unit)}: edit`}
+      tabIndex={0}
+      onClick={edit}
+      onKeyDown={onRowKeyDown}
+    >
       <td data-label="Date">{date}</td>
       <td data-label="Weight" data-unit={weightUnitLabel(unit)}>
         {formatWeight(entry.weightKg, unit)}

@@ -119,6 +119,7 @@ export function AccountTab({ form, errors, update, user, avatar, onAvatarChange 
             {(id, describedBy) => (
               <select
                 id={id}
+                autoComplete="sex"
                 aria-describedby={describedBy}
                 aria-invalid={errors.gender ? true : undefined}
                 value={form.gender}
@@ -138,6 +139,7 @@ export function AccountTab({ form, errors, update, user, avatar, onAvatarChange 
               <input
                 id={id}
                 type="date"
+                autoComplete="bday"
                 max={todayString()}
                 aria-describedby={describedBy}
                 aria-invalid={errors.dateOfBirth ? true : undefined}

@@ -73,7 +73,8 @@ export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onU
       </p>
       {left && <p className="muted">{left}</p>}
       {rows.length > 0 && (
-        <div className="st-data-scroll">
+        // the tables scroll on their own: focusable, so the keyboard can scroll them too
+        <div className="st-data-scroll" tabIndex={0} role="region" aria-label="Entries to import">
           <table className="st-data-table">
             <caption>{counts.rows > rows.length ? `The first ${rows.length} of ${entries(counts.rows)}` : 'Entries to import'}</caption>
             <thead>
@@ -98,7 +99,7 @@ export function ImportPreviewView({ preview, choice, onChoice, onDateFormat, onU
         </div>
       )}
       {rejected.length > 0 && (
-        <div className="st-data-scroll">
+        <div className="st-data-scroll" tabIndex={0} role="region" aria-label="Rejected rows">
           <table className="st-data-table st-data-rejected">
             <caption>
               {counts.rejected > rejected.length

@@ -8,7 +8,8 @@ export function GraphTable({ model, unit, caption }: { model: GraphModel; unit: 
   const withPending = model.points.some((p) => p.pending);
   const rows = [...model.points].reverse();
   return (
-    <div className="weight-graph-table">
+    // it scrolls on its own: focusable, so the keyboard can scroll it too
+    <div className="weight-graph-table" tabIndex={0} role="region" aria-label={caption}>
       <table>
         <caption>{caption}</caption>
         <thead>
