@@ -1,6 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
 import { BASE_URL } from '../lib/ports';
@@ -234,19 +234,38 @@ describe('an access token about to end', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.clock.install();
-    await logIn(page, user.email, user.password, false);
-    await expectSignedInAs(page, 'Rosa Renew');
-    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
-    const oldToken = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('auth')!) as { accessToken: string }).accessToken);
+    // every API call the page makes, how many are still on their way, and when the last one started or ended
     const calls: Array<{ path: string; status: number; token: string | undefined }> = [];
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    page.on('request', (req) => {
+      if (!new URL(req.url()).pathname.startsWith('/api/')) return;
+      inFlight += 1;
+      lastActivity = Date.now();
+    });
+    const settled = (req: Request) => {
+      if (!new URL(req.url()).pathname.startsWith('/api/')) return;
+      inFlight -= 1;
+      lastActivity = Date.now();
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
     page.on('response', (res) => {
       const url = new URL(res.url());
       if (!url.pathname.startsWith('/api/')) return;
       const bearer = res.request().headers().authorization;
       calls.push({ path: url.pathname, status: res.status(), token: bearer?.replace(/^Bearer /, '') });
     });
+    await page.clock.install();
+    await logIn(page, user.email, user.password, false);
+    await expectSignedInAs(page, 'Rosa Renew');
+    // the overview has read what it shows, and no read has been on its way for half a second: the overview reads in
+    // two rounds, and signing in navigates inside the page, so the sign-in page's load state says nothing of them
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await page.getByRole('main').getByText('72.4 kg').first().waitFor();
+    await expect.poll(() => inFlight === 0 && Date.now() - lastActivity >= 500, { timeout: 15_000 }).toBe(true);
+    const oldToken = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('auth')!) as { accessToken: string }).accessToken);
+    calls.length = 0;
     // the tab comes back from a pause: by its clock the token (15 minutes) has less than a minute left
     await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + (14 * 60 + 20) * 1000);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
