@@ -16,6 +16,9 @@ const COLORS = [
   '#0000ff',
   '#a855f7',
   '#b45309',
+  '#ffff00',
+  '#00ff00',
+  '#00ffff',
 ];
 
 describe('theme colours are always readable', () => {
@@ -30,6 +33,9 @@ describe('theme colours are always readable', () => {
         expect(contrast(t.primaryContrast, t.primaryHover)).toBeGreaterThanOrEqual(4.5);
         // theme-coloured text and links on the page, the surfaces and the soft tint
         for (const background of [bg!, surface!, t.primarySoft]) expect(contrast(t.primaryText, background)).toBeGreaterThanOrEqual(4.5);
+        // the page's own text on the soft tint (a chosen period, a row under the pointer, the average chips)
+        for (const name of ['text', 'muted', 'good', 'bad', 'neutral'])
+          expect(contrast(BASE_COLORS[scheme][name]!, t.primarySoft), name).toBeGreaterThanOrEqual(4.5);
         // lines, borders and the focus ring
         for (const background of [bg!, surface!]) {
           expect(contrast(t.primaryBorder, background)).toBeGreaterThanOrEqual(3);

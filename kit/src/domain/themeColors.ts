@@ -165,7 +165,7 @@ function deriveThemeColors(themeColor: string, scheme: Scheme): ThemeColors {
   let primaryHover = stepAway(primary, 0.1);
   if (wcagContrast(primaryHover, primaryContrast) < TEXT_CONTRAST) primaryHover = stepAway(primary, -0.1);
   if (wcagContrast(primaryHover, primaryContrast) < TEXT_CONTRAST) primaryHover = primary;
-  const primarySoft = scheme === 'light' ? mixHex(primary, base.surface!, 0.88) : mixHex(primary, base.surface!, 0.78);
+  const primarySoft = softTint(primary, base, scheme);
   const primaryText = shadeForContrast(primary, [...pages, primarySoft], TEXT_CONTRAST, scheme);
   const primaryBorder = shadeForContrast(primary, pages, UI_CONTRAST, scheme);
   const focusRing = shadeForContrast(primary, [...pages, primarySoft], UI_CONTRAST, scheme);
@@ -174,6 +174,22 @@ function deriveThemeColors(themeColor: string, scheme: Scheme): ThemeColors {
     wcagContrast(primary, base.surface!) >= LINES_APART ? primary : shadeForContrast(primary, [base.surface!], UI_CONTRAST, scheme);
   const trendLine = trendShade(chartLine, base.surface!, scheme);
   return { primary, primaryContrast, primaryHover, primaryText, primarySoft, primaryBorder, focusRing, chartLine, trendLine };
+}
+
+/** Text the page draws in its own colours on the soft tint: all must still read at 4.5:1 there. */
+const TEXT_ON_SOFT = ['text', 'muted', 'good', 'bad', 'neutral'] as const;
+
+/**
+ * The soft tint behind a chosen period, a row under the pointer, the average chips: the chosen colour mixed into the
+ * surface, and further into it while the page's muted or coloured text would not read on it (a light colour in the
+ * dark appearance: white, yellow, lime).
+ */
+function softTint(primary: string, base: Readonly<Record<string, string>>, scheme: Scheme): string {
+  for (let amount = scheme === 'light' ? 0.88 : 0.78; amount < 1; amount += 0.02) {
+    const tint = mixHex(primary, base.surface!, amount);
+    if (TEXT_ON_SOFT.every((name) => wcagContrast(base[name]!, tint) >= TEXT_CONTRAST)) return tint;
+  }
+  return base.surface!;
 }
 
 /** `a` mixed toward `b` by `amount` (0 = a, 1 = b), in sRGB as CSS color-mix does. */
