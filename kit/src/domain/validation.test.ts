@@ -4,6 +4,7 @@ import {
   clearFieldError,
   fieldErrorsFromBody,
   hasFieldErrors,
+  notesCountAnnouncement,
   notesLength,
   parseWeightInput,
   toFieldErrorMap,
@@ -78,6 +79,22 @@ describe('notes length', () => {
   it('counts code points, so an emoji counts once', () => {
     expect(notesLength('😀')).toBe(1);
     expect(notesLength(null)).toBe(0);
+  });
+});
+
+describe('notesCountAnnouncement', () => {
+  it('says nothing while more than 20 characters are left', () => {
+    expect(notesCountAnnouncement(0, 255)).toBe('');
+    expect(notesCountAnnouncement(234, 255)).toBe('');
+  });
+  it('counts down the last 20', () => {
+    expect(notesCountAnnouncement(235, 255)).toBe('20 characters left');
+    expect(notesCountAnnouncement(254, 255)).toBe('1 character left');
+    expect(notesCountAnnouncement(255, 255)).toBe('0 characters left');
+  });
+  it('says how many are too many', () => {
+    expect(notesCountAnnouncement(256, 255)).toBe('1 character too many');
+    expect(notesCountAnnouncement(300, 255)).toBe('45 characters too many');
   });
 });
 

@@ -57,6 +57,20 @@ export function hasFieldErrors(map: FieldErrorMap): boolean {
 /** Notes length in characters as a person counts them: code points, so an emoji counts once. */
 export const notesLength = (notes: string | null | undefined): number => (notes ? codePoints(notes) : 0);
 
+/** Characters left from which the notes field says, as they are typed, how many remain. */
+export const NOTES_ANNOUNCE_FROM = 20;
+
+/**
+ * What the notes field announces as it is typed in: nothing while there is room (the count is read with the field),
+ * then the characters left, then how many are too many.
+ */
+export function notesCountAnnouncement(used: number, max: number): string {
+  const left = max - used;
+  if (left > NOTES_ANNOUNCE_FROM) return '';
+  if (left < 0) return `${-left} ${-left === 1 ? 'character' : 'characters'} too many`;
+  return `${left} ${left === 1 ? 'character' : 'characters'} left`;
+}
+
 /** Reads a weight as typed (text of a number input, or a number); undefined when blank. */
 export function parseWeightInput(value: string | number | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;

@@ -5,13 +5,15 @@ export interface FieldProps {
   /** Server or client message shown under the input; also marks it invalid for screen readers. */
   error?: string;
   hint?: ReactNode;
+  /** Whether a change of the hint is read out (on by default); off for one that changes with every keystroke. */
+  hintLive?: boolean;
   className?: string;
   /** Renders the control with the id and aria-describedby it must carry. */
   children: (id: string, describedBy: string | undefined) => ReactNode;
 }
 
 /** A labelled form control with its hint and error, wired for assistive technology. */
-export function Field({ label, error, hint, className, children }: FieldProps) {
+export function Field({ label, error, hint, hintLive = true, className, children }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -21,7 +23,7 @@ export function Field({ label, error, hint, className, children }: FieldProps) {
       <label htmlFor={id}>{label}</label>
       {children(id, describedBy)}
       {hint && (
-        <span id={hintId} className="field-hint" aria-live="polite">
+        <span id={hintId} className="field-hint" aria-live={hintLive ? 'polite' : undefined}>
           {hint}
         </span>
       )}

@@ -181,6 +181,24 @@ describe('EntryDialog', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('reads the notes count with the field and announces only the last characters left', async () => {
+    const { store } = setup(() => apiError(404, 'Not found'));
+    act(() => void store.dispatch(openEntryDialog()));
+    await screen.findByLabelText('Weight (kg)');
+    const notes = screen.getByLabelText('Notes');
+    fireEvent.change(notes, { target: { value: 'x'.repeat(12) } });
+    const count = screen.getByText('12/255');
+    expect(notes).toHaveAccessibleDescription('12/255');
+    // the count itself is no live region: it would be read out after every keystroke
+    expect(count.closest('[aria-live]')).toBeNull();
+    const live = [...document.querySelectorAll('[aria-live]')].map((el) => el.textContent).join('|');
+    expect(live).not.toMatch(/characters?/);
+    fireEvent.change(notes, { target: { value: 'x'.repeat(240) } });
+    expect(screen.getByText('15 characters left').closest('[aria-live]')).not.toBeNull();
+    fireEvent.change(notes, { target: { value: 'x'.repeat(257) } });
+    expect(screen.getByText('2 characters too many').closest('[aria-live]')).not.toBeNull();
+  });
+
   it('closes on Cancel, Escape and a click on the backdrop', async () => {
     const { store } = setup(latest(70));
     act(() => void store.dispatch(openEntryDialog()));

@@ -10,6 +10,7 @@ import {
   formatWeight,
   formatWeightWithUnit,
   NOTES_MAX,
+  notesCountAnnouncement,
   notesLength,
   parseApiError,
   selectEntryDialog,
@@ -238,7 +239,8 @@ export function EntryDialog() {
                 {replaces.notes ? ', with notes' : ''}). Saving replaces it.
               </p>
             )}
-            <Field label="Notes" error={errors.notes} hint={`${used}/${NOTES_MAX}`}>
+            {/* the count is read with the field; only the last characters left are announced as they are typed */}
+            <Field label="Notes" error={errors.notes} hint={`${used}/${NOTES_MAX}`} hintLive={false}>
               {(id, describedBy) => (
                 <textarea
                   id={id}
@@ -251,6 +253,9 @@ export function EntryDialog() {
                 />
               )}
             </Field>
+            <span className="visually-hidden" aria-live="polite">
+              {notesCountAnnouncement(used, NOTES_MAX)}
+            </span>
             {doubt && (
               <PlausibilityPrompt
                 doubt={doubt.doubt}
