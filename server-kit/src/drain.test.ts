@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upload } from './testing';
@@ -6,9 +7,10 @@ import { upload } from './testing';
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill()));
 
-function startRefusingServer(maxBytes?: number): Promise<string> {
+function startRefusingServer(maxBytes?: number, maxMs?: number): Promise<string> {
   const script = fileURLToPath(new URL('./fixtures/refusing-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(maxBytes ? [String(maxBytes)] : [])], {
+  const args = [...(maxBytes || maxMs ? [String(maxBytes ?? 64 * 1024 * 1024)] : []), ...(maxMs ? [String(maxMs)] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -49,3 +51,27 @@ describe('an answer given before the body was read', () => {
     expect(r).toMatchObject({ status: 200, body: String(2 * 1024 * 1024) });
   });
 });
+
+/** A body sent a byte at a time and never finished; resolves with the first line of the answer, once it comes. */
+function trickle(url: string, path: string): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => {
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":"`);
+      const drip = setInterval(() => socket.writable && socket.write('a'), 200);
+      socket.once('data', (d) => {
+        clearInterval(drip);
+        socket.destroy();
+        resolve(String(d).split('\r\n')[0]!);
+      });
+      socket.once('close', () => clearInterval(drip));
+    });
+    socket.on('error', reject);
+  });
+}
+
+it('sends at once an answer that closes the connection, without waiting for a body that is still arriving', async () => {
+  // the drain would wait a minute for the body, longer than this test may take
+  const url = await startRefusingServer(undefined, 60_000);
+  expect(await trickle(url, '/give-up')).toBe('HTTP/1.1 408 Request Timeout');
+}, 10_000);

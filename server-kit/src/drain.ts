@@ -50,15 +50,22 @@ export function drainRequestBody(incoming: IncomingMessage, limits: DrainLimits 
 
 export type NodeFetch = (req: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
 
+/** Whether an answer closes its connection (`Connection: close`): its handler will read no more of the body. */
+export function closesConnection(headers: Headers): boolean {
+  return (headers.get('connection') ?? '').split(',').some((token) => token.trim().toLowerCase() === 'close');
+}
+
 /**
  * Wraps a server's fetch handler so that every answer is sent only once the request body has been received whole
- * (or, past the limits, with `Connection: close`). Bodies the handler read itself are untouched.
+ * (or, past the limits, with `Connection: close`). Bodies the handler read itself are untouched, and an answer that
+ * already closes the connection goes at once: its handler gave up on the body (a 408 for one still trickling in),
+ * and waiting for that body would only hold the answer back.
  */
 export function drainingFetch(fetch: NodeFetch, limits: DrainLimits = DEFAULT_DRAIN_LIMITS): NodeFetch {
   return async (req, env) => {
     const res = await fetch(req, env);
     const incoming = env?.incoming;
-    if (!(incoming instanceof IncomingMessage) || incoming.complete) return res;
+    if (!(incoming instanceof IncomingMessage) || incoming.complete || closesConnection(res.headers)) return res;
     if (await drainRequestBody(incoming, limits)) return res;
     const headers = new Headers(res.headers);
     headers.set('Connection', 'close');

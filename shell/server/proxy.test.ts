@@ -242,3 +242,40 @@ async function waitFor(condition: () => boolean, ms = 5_000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+it("passes on at once an upstream's 408 for a body still trickling in, closing the client's connection too", async () => {
+  // an upstream that gives up on the body as the API does at its deadline: it answers 408 and closes
+  const giving = createServer((req, res) => {
+    req.once('data', () => {
+      res.writeHead(408, { 'content-type': 'application/json', connection: 'close' });
+      res.end('{"error":{"message":"The request body took too long to arrive"}}');
+    });
+  });
+  await new Promise<void>((r) => giving.listen(0, '127.0.0.1', () => r()));
+  const shell = await startShell(`http://127.0.0.1:${(giving.address() as AddressInfo).port}`);
+  try {
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(shell.port, '127.0.0.1', () => {
+        socket.write('POST /api/weights HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":"');
+        // a byte at a time, never finished: the shell's wait for the rest of a body (15 s) outlasts this test
+        const drip = setInterval(() => socket.writable && socket.write('a'), 200);
+        let got = '';
+        socket.on('data', (d) => {
+          got += d;
+          const end = got.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          clearInterval(drip);
+          socket.destroy();
+          resolve(got.slice(0, end));
+        });
+        socket.once('close', () => clearInterval(drip));
+      });
+      socket.on('error', reject);
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 408/);
+    expect(head).toMatch(/^connection: close$/im);
+  } finally {
+    shell.close();
+    giving.close();
+  }
+}, 10_000);

@@ -75,6 +75,7 @@ export function forward(target: string, req: Request, opts: ForwardOptions = {})
   return new Promise((resolve, reject) => {
     let answered = false;
     let clientClosed = false;
+    let bodySent = !hasBody;
     const upstream = client.request(url, { method: req.method, headers }, (res) => {
       answered = true;
       const out = new Headers();
@@ -84,6 +85,9 @@ export function forward(target: string, req: Request, opts: ForwardOptions = {})
         if (Array.isArray(value)) for (const v of value) out.append(name, v);
         else out.set(name, value);
       }
+      // the upstream will read no more of a body still arriving (a 408 for one trickled in): neither will we, and our
+      // hop closes too rather than wait for the rest of it
+      if (!bodySent && connectionListed(res.headers.connection).includes('close')) out.set('connection', 'close');
       const status = res.statusCode ?? 502;
       const empty = req.method === 'HEAD' || status === 204 || status === 304;
       if (empty) res.resume();
@@ -111,6 +115,7 @@ export function forward(target: string, req: Request, opts: ForwardOptions = {})
     const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
     // the client's body broke off (its connection closed)
     body.on('error', clientGone);
+    body.once('end', () => (bodySent = true));
     body.pipe(upstream);
   });
 }
