@@ -16,6 +16,7 @@ export const FORMATS = {
   'app-csv': "This app's CSV export",
   'app-json': "This app's JSON export",
   libra: 'Libra',
+  'openscale-1': 'openScale 1.x',
   'openscale-2': 'openScale 2.x',
   'openscale-3': 'openScale 3.x',
   trendweight: 'TrendWeight',
@@ -288,6 +289,50 @@ const libra: Matcher = (h, _raw, records, headerAt) => {
   return {
     format: 'libra',
     read: table({ dateCol: at(h, 'date'), weightCol: at(h, 'weight'), notesCol: findIndex(h, ['log', 'comment']), unit }),
+  };
+};
+
+/** openScale 1.x's time stamp, `dd.MM.yyyy HH:mm` (Java's SimpleDateFormat). */
+const OPENSCALE1_STAMP = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/;
+/** A number as Java's Float.toString writes it (`80.5`, `0.0`, `1.0E-4`). */
+const JAVA_FLOAT = /^-?\d+\.\d+(?:E-?\d+)?$/;
+/** The measurements after the stamp in each openScale 1.x release: weight, fat, water, muscle, then lbw, bone, waist, hip in later ones. */
+const OPENSCALE1_NUMBERS = [4, 6, 7, 8];
+
+/** How many numbers follow the stamp of an openScale 1.x row, or 0 when the row is not one. */
+function openScale1Numbers(fields: string[]): number {
+  if (!OPENSCALE1_STAMP.test((fields[0] ?? '').trim())) return 0;
+  let n = 0;
+  while (n + 1 < fields.length && JAVA_FLOAT.test(fields[n + 1]!.trim())) n++;
+  return OPENSCALE1_NUMBERS.filter((k) => k <= n).at(-1) ?? 0;
+}
+
+/**
+ * openScale 1.x (2014 to 2017): no header at all. Each row is `dd.MM.yyyy HH:mm`, then weight, fat, water and muscle
+ * (later also lean body weight, bone, waist and hip), then from mid-2015 the comment, written as typed, commas and
+ * all. The weight is kg in the last releases and the person's own unit before them, which the file does not state.
+ */
+const openScale1: Matcher = (_h, raw, _records, headerAt) => {
+  const numbers = headerAt === 0 ? openScale1Numbers(raw) : 0;
+  if (!numbers) return null;
+  return {
+    format: 'openscale-1',
+    read: (ctx) => {
+      const spec: TableSpec = {
+        dateCol: 0,
+        weightCol: 1,
+        unit: null,
+        knownOrder: 'dd/MM/yyyy',
+        notes: (r) =>
+          r.fields
+            .slice(1 + numbers)
+            .join(',')
+            .trim() || null,
+      };
+      // the first row is a reading, not a header: read under one of our own
+      const header: CsvRecord = { line: 0, fields: ['datetime', 'weight'], quoted: [false, false] };
+      return readTable({ ...ctx, records: [header, ...ctx.records], headerAt: 0 }, spec);
+    },
   };
 };
 
@@ -680,6 +725,7 @@ const cronometer: Matcher = (h) => {
 
 /** The order matters: the most specific layouts first, the generic table last. */
 const MATCHERS: Matcher[] = [
+  openScale1,
   appCsv,
   hackersDiet,
   libra,

@@ -424,6 +424,43 @@ describe('openScale', () => {
     expect(p.duplicatesInFile).toBe(1);
     expect(p.rejected).toEqual([{ line: 5, reason: 'Date is missing' }]);
   });
+  it('1.x: no header, dd.MM.yyyy HH:mm then the measurements and the comment as typed, commas and all', () => {
+    const p = parseImport(fixture('openscale-1.csv'), opts);
+    expect(p).toMatchObject({ format: { id: 'openscale-1', label: 'openScale 1.x' }, unitStated: false, warnings: [] });
+    expect(simple(p)).toEqual([
+      ['2017-04-02', 81.3, null], // 07:12 beats the evening's 82.0
+      ['2017-04-03', 81.1, 'after run, tired'],
+    ]);
+    expect(p.duplicatesInFile).toBe(1);
+  });
+  it('1.x in the layout of each release: four measurements with or without a comment, six with waist and hip, seven with bone', () => {
+    const files = [
+      '31.10.2014 05:23,80.5,20.1,55.0,40.0\n01.11.2014 05:40,80.2,20.0,55.1,40.1\n',
+      '31.10.2014 05:23,80.5,20.1,55.0,40.0,\n01.11.2014 05:40,80.2,20.0,55.1,40.1,new scale\n',
+      '31.10.2015 05:23,80.5,20.1,55.0,40.0,0.0,0.0,\n01.11.2015 05:40,80.2,20.0,55.1,40.1,92.0,101.5,new scale\n',
+      '31.10.2017 05:23,80.5,20.1,55.0,40.0,3.0,0.0,0.0,\n01.11.2017 05:40,80.2,20.0,55.1,40.1,3.1,92.0,101.5,new scale\n',
+    ];
+    for (const file of files) {
+      const p = parseImport(file, opts);
+      expect(p.format.id).toBe('openscale-1');
+      const notes = file.includes('new scale') ? 'new scale' : null;
+      expect(simple(p).map(([date, kg, n]) => [date.slice(5), kg, n])).toEqual([
+        ['10-31', 80.5, null],
+        ['11-01', 80.2, notes],
+      ]);
+    }
+  });
+  it('1.x from a release that kept the unit the person chose: pounds can be chosen, and kg is doubted', () => {
+    const file = '02.04.2016 07:12,179.2,22.1,55.4,38.2,\n03.04.2016 07:05,178.8,22.0,55.5,38.3,\n';
+    expect(simple(parseImport(file, { ...opts, unit: 'lb' }))).toEqual([
+      ['2016-04-02', lb(179.2), null],
+      ['2016-04-03', lb(178.8), null],
+    ]);
+    expect(parseImport(file, opts).warnings[0]!.code).toBe('looks-like-lb');
+  });
+  it('a headerless file of another kind is still not recognised', () => {
+    expect(() => parseImport('2024-01-01,80.5\n2024-01-02,80.1\n', opts)).toThrow(/not recognised/i);
+  });
   it('3.x: DATE,TIME,...,WEIGHT in the unit the person set, not stated: the preference applies', () => {
     const p = parseImport(fixture('openscale-3.csv'), { ...opts, unit: 'lb' });
     expect(p).toMatchObject({ format: { id: 'openscale-3' }, unit: 'lb', unitStated: false, warnings: [] });

@@ -87,6 +87,15 @@ describeDb('imports', (ctx) => {
       rejected: 2,
     },
     {
+      file: 'openscale-1.csv',
+      format: 'openscale-1',
+      rows: [
+        ['2017-04-02', 81.3, null],
+        ['2017-04-03', 81.1, 'after run, tired'],
+      ],
+      rejected: 0,
+    },
+    {
       file: 'openscale-2.csv',
       format: 'openscale-2',
       rows: [
