@@ -444,7 +444,7 @@ describe('openScale', () => {
       const p = parseImport(file, opts);
       expect(p.format.id).toBe('openscale-1');
       const notes = file.includes('new scale') ? 'new scale' : null;
-      expect(simple(p).map(([date, kg, n]) => [date.slice(5), kg, n])).toEqual([
+      expect(p.rows.map((r) => [r.date.slice(5), r.weightKg, r.notes])).toEqual([
         ['10-31', 80.5, null],
         ['11-01', 80.2, notes],
       ]);
