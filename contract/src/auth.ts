@@ -46,6 +46,14 @@ export const PasswordResetConfirmSchema = z
   })
   .meta({ id: 'PasswordResetConfirm' });
 
+/**
+ * How this server delivers reset links: by e-mail; into its own log, for whoever runs it to pass on (no mail server
+ * set up, the default of a local install); or not at all (mail turned off).
+ */
+export const PASSWORD_RESET_DELIVERIES = ['email', 'server-log', 'off'] as const;
+export type PasswordResetDelivery = (typeof PASSWORD_RESET_DELIVERIES)[number];
+export const PasswordResetInfoSchema = z.object({ delivery: z.enum(PASSWORD_RESET_DELIVERIES) }).meta({ id: 'PasswordResetInfo' });
+
 export const ProvidersSchema = z
   .object({ providers: z.array(z.object({ id: z.string(), name: z.string() })) })
   .meta({ id: 'IdentityProviders' });

@@ -15,12 +15,38 @@ async function ask(email: string) {
 }
 
 describe('Forgot password', () => {
-  it('explains honestly where the link goes', () => {
+  /** A server that delivers reset links as `delivery` says, and accepts every request. */
+  const server = (delivery: string) => (call: { method: string; path: string }) =>
+    call.method === 'GET' && call.path === '/api/auth/password-reset' ? json(200, { delivery }) : json(202, {});
+  const posts = <T extends { method: string }>(calls: T[]) => calls.filter((c) => c.method === 'POST');
+
+  it('where links go by e-mail, says only that', async () => {
+    installFetchMock(server('email'));
     renderAuth('/forgot-password');
     expect(screen.getByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
-    expect(screen.getByText(/only where this server has mail configured/)).toBeInTheDocument();
-    expect(screen.getByText(/writes the e-mail to its console/)).toBeInTheDocument();
+    expect(screen.getByText(/we'll send you a link to choose a new password/)).toBeInTheDocument();
+    await ask('ada@example.com');
+    expect(await screen.findByRole('status')).toHaveTextContent(/we've sent a link/);
+    expect(screen.getByText(/Check your spam folder/)).toBeInTheDocument();
+    expect(screen.queryByText(/no e-mail set up/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
+  });
+
+  it('where the server has no mail set up, says honestly that the link waits in its log', async () => {
+    installFetchMock(server('server-log'));
+    renderAuth('/forgot-password');
+    expect(await screen.findByText(/no e-mail set up: it keeps the message in its log/)).toBeInTheDocument();
+    await ask('ada@example.com');
+    expect(await screen.findByText(/ask whoever runs it to pass the link on/)).toBeInTheDocument();
+    expect(screen.queryByText(/Check your spam folder/)).not.toBeInTheDocument();
+  });
+
+  it('where mail is turned off, offers no form that could not deliver', async () => {
+    const { calls } = installFetchMock(server('off'));
+    renderAuth('/forgot-password');
+    expect(await screen.findByRole('status')).toHaveTextContent('This server sends no e-mail, so it cannot send you a link');
+    expect(screen.queryByRole('button', { name: 'Send reset link' })).not.toBeInTheDocument();
+    expect(posts(calls)).toEqual([]);
   });
 
   it('requires the address', async () => {
@@ -28,7 +54,7 @@ describe('Forgot password', () => {
     renderAuth('/forgot-password');
     await ask('');
     expect(screen.getByText('Email is required')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(posts(calls)).toHaveLength(0);
   });
 
   it('answers with the same neutral confirmation for any address', async () => {
@@ -38,8 +64,8 @@ describe('Forgot password', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       "If an account exists for someone@example.com, we've sent a link to reset your password. It expires in 30 minutes.",
     );
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/password-reset/request' });
-    expect(JSON.parse(calls[0]!.body as string)).toEqual({ email: 'someone@example.com' });
+    expect(posts(calls)[0]).toMatchObject({ method: 'POST', path: '/api/auth/password-reset/request' });
+    expect(JSON.parse(posts(calls)[0]!.body as string)).toEqual({ email: 'someone@example.com' });
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
   });
 

@@ -1,11 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { clearFieldError, Field, type FieldErrorMap, type ForgotPasswordScreenProps, Link, parseApiError, useFocusError } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
-import { useRequestPasswordReset } from './authApi';
+import { usePasswordResetDelivery, useRequestPasswordReset } from './authApi';
 import { formFailure } from './forms';
 
 export const resetSentMessage = (email: string) =>
   `If an account exists for ${email}, we've sent a link to reset your password. It expires in 30 minutes.`;
+
+/** Said where the server has no mail set up: the message is in its log, and only whoever runs it can pass it on. */
+export const SERVER_LOG_NOTE =
+  'This server has no e-mail set up: it keeps the message in its log instead, so ask whoever runs it to pass the link on.';
+export const RESET_OFF_NOTE =
+  'This server sends no e-mail, so it cannot send you a link to reset your password. Ask whoever runs it for help.';
 
 /**
  * Forgot password: asks for the address and answers every address alike,
@@ -17,6 +23,7 @@ export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [general, setGeneral] = useState<string>();
   const [requestReset, isLoading] = useRequestPasswordReset();
+  const delivery = usePasswordResetDelivery();
   const formRef = useRef<HTMLFormElement>(null);
   const focusError = useFocusError(formRef);
 
@@ -50,42 +57,53 @@ export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
         <p role="status" className="auth-status">
           {resetSentMessage(sentTo)}
         </p>
-        <p className="muted">Nothing arrived? Check your spam folder, or ask for a new link in a few minutes.</p>
+        {delivery === 'server-log' ? (
+          <p className="muted">{SERVER_LOG_NOTE}</p>
+        ) : (
+          <p className="muted">Nothing arrived? Check your spam folder, or ask for a new link in a few minutes.</p>
+        )}
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title="Forgot password" footer={backToLogin}>
-      <p className="muted auth-intro">
-        Enter the e-mail address of your account and we'll send you a link to choose a new password. The link goes out by e-mail only where
-        this server has mail configured; by default the server writes the e-mail to its console instead, so whoever runs it can pass the
-        link on.
-      </p>
+      {delivery === 'off' ? (
+        <p className="auth-intro" role="status">
+          {RESET_OFF_NOTE}
+        </p>
+      ) : (
+        <p className="muted auth-intro">
+          Enter the e-mail address of your account and we&apos;ll send you a link to choose a new password.
+          {delivery === 'server-log' && ` ${SERVER_LOG_NOTE}`}
+        </p>
+      )}
       <GeneralError message={general} />
-      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label="Forgot password">
-        <Field label="Email" error={errors.email}>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setErrors((m) => clearFieldError(m, 'email'));
-              }}
-            />
-          )}
-        </Field>
-        <button type="submit" className="button button-primary auth-submit" disabled={isLoading}>
-          {isLoading ? 'Sending...' : 'Send reset link'}
-        </button>
-      </form>
+      {delivery !== 'off' && (
+        <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label="Forgot password">
+          <Field label="Email" error={errors.email}>
+            {(id, describedBy) => (
+              <input
+                id={id}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={describedBy}
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setErrors((m) => clearFieldError(m, 'email'));
+                }}
+              />
+            )}
+          </Field>
+          <button type="submit" className="button button-primary auth-submit" disabled={isLoading}>
+            {isLoading ? 'Sending...' : 'Send reset link'}
+          </button>
+        </form>
+      )}
     </AuthCard>
   );
 }

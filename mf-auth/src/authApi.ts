@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { AuthorizationRedirect, ExternalSignInStart, IdentityProvider, PendingSignIn } from '@app/contract';
+import type { AuthorizationRedirect, ExternalSignInStart, IdentityProvider, PasswordResetDelivery, PendingSignIn } from '@app/contract';
 import { api, type ApiExtraOptions, type AuthResponse } from '@app/kit';
 
 export type { IdentityProvider, PendingSignIn } from '@app/contract';
@@ -37,6 +37,10 @@ const authApi = api.injectEndpoints({
     }),
     cancelPendingSignIn: build.mutation<void, void>({
       query: () => ({ url: 'auth/external/pending', method: 'DELETE' }),
+      extraOptions: AUTH_CALL,
+    }),
+    getPasswordResetInfo: build.query<{ delivery: PasswordResetDelivery }, void>({
+      query: () => 'auth/password-reset',
       extraOptions: AUTH_CALL,
     }),
     requestPasswordReset: build.mutation<void, { email: string }>({
@@ -86,6 +90,11 @@ export function useCompletePendingSignIn(): [(body: { email: string }) => Promis
 export function useCancelPendingSignIn(): () => Promise<void> {
   const [trigger] = authApi.useCancelPendingSignInMutation();
   return useCallback(() => trigger().unwrap(), [trigger]);
+}
+
+/** How this server delivers reset links (undefined while loading, or when it cannot say: e-mail is assumed). */
+export function usePasswordResetDelivery(): PasswordResetDelivery | undefined {
+  return authApi.useGetPasswordResetInfoQuery().data?.delivery;
 }
 
 export function useRequestPasswordReset(): [(body: { email: string }) => Promise<void>, boolean] {

@@ -115,6 +115,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How reset links are delivered
+         * @description `email` when a mail server (or the test file) receives them; `server-log` when the API prints them for whoever runs it (MAIL_TRANSPORT=console, the default); `off` when mail is turned off and no link goes anywhere.
+         */
+        get: operations["getPasswordResetInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset/request": {
         parameters: {
             query?: never;
@@ -802,6 +822,10 @@ export interface components {
         AccessToken: {
             accessToken: string;
         };
+        PasswordResetInfo: {
+            /** @enum {string} */
+            delivery: "email" | "server-log" | "off";
+        };
         PasswordResetRequest: {
             email: string;
         };
@@ -1466,6 +1490,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPasswordResetInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetInfo"];
                 };
             };
         };

@@ -26,6 +26,19 @@ function appWithMail(ctx: Ctx, overrides: Partial<Config> = {}) {
 const tokenOf = (text: string) => /reset-password#token=([a-z2-7]+)/.exec(text)?.[1];
 
 describeDb('password reset', (ctx) => {
+  it('says how reset links are delivered, to anyone: by e-mail, into the server log (the default), or not at all', async () => {
+    const ask = async (mail?: Config['mail']) => {
+      const r = await call(appWithMail(ctx, { mail }).app, 'GET', '/api/auth/password-reset');
+      expect(r.status).toBe(200);
+      return r.body;
+    };
+    expect(await ask()).toEqual({ delivery: 'server-log' });
+    expect(await ask({ transport: 'console' })).toEqual({ delivery: 'server-log' });
+    expect(await ask({ transport: 'smtp', smtp: { host: 'mail.example', port: 587, tls: 'starttls' } })).toEqual({ delivery: 'email' });
+    expect(await ask({ transport: 'file', file: '/tmp/mails.jsonl' })).toEqual({ delivery: 'email' });
+    expect(await ask({ transport: 'none' })).toEqual({ delivery: 'off' });
+  });
+
   it('answers an unknown address exactly like a known one, and mails only the known one', async () => {
     const { app, mail } = appWithMail(ctx);
     const u = await register(app);

@@ -4,7 +4,15 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { DEFAULT_PASSWORD_RESET_LIMITS, publicBaseUrl } from '../config.js';
 import type { AppEnv, Deps } from '../types.js';
-import { normalizeEmail, PasswordResetConfirmSchema, PasswordResetRequestSchema, RESET_LINK_INVALID } from '@app/contract';
+import {
+  normalizeEmail,
+  PasswordResetConfirmSchema,
+  PasswordResetInfoSchema,
+  PasswordResetRequestSchema,
+  RESET_LINK_INVALID,
+  type PasswordResetDelivery,
+} from '@app/contract';
+import type { MailConfig } from '../mail/config.js';
 import { errors } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { ApiError, validationError } from '../lib/errors.js';
@@ -50,12 +58,41 @@ export function resetMail(firstName: string, link: string) {
   };
 }
 
+/** Where reset links go with this mail setting (the console transport is the default). */
+export function resetDelivery(mail: MailConfig | undefined): PasswordResetDelivery {
+  switch (mail?.transport ?? 'console') {
+    case 'console':
+      return 'server-log';
+    case 'none':
+      return 'off';
+    default:
+      return 'email';
+  }
+}
+
 export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
   const { db, config, clock, log } = deps;
   const limits = config.passwordResetLimits ?? DEFAULT_PASSWORD_RESET_LIMITS;
   const publicUrl = publicBaseUrl(config);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const json = jsonBody(config);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/auth/password-reset',
+      operationId: 'getPasswordResetInfo',
+      // public: no bearer token
+      security: [],
+      tags: ['auth'],
+      summary: 'How reset links are delivered',
+      description:
+        '`email` when a mail server (or the test file) receives them; `server-log` when the API prints them for whoever ' +
+        'runs it (MAIL_TRANSPORT=console, the default); `off` when mail is turned off and no link goes anywhere.',
+      responses: { 200: { content: { 'application/json': { schema: PasswordResetInfoSchema } }, description: 'The delivery' } },
+    }),
+    (c) => c.json({ delivery: resetDelivery(config.mail) }, 200),
+  );
 
   const request = createRoute({
     method: 'post',
