@@ -12,6 +12,7 @@ const PUBLIC = new Set([
   'POST /api/auth/login',
   'GET /api/auth/token',
   'POST /api/auth/logout',
+  'GET /api/auth/password-reset',
   'POST /api/auth/password-reset/request',
   'POST /api/auth/password-reset/confirm',
   'GET /api/auth/providers',

@@ -1512,6 +1512,13 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordResetInfo"];
                 };
             };
+            /** @description The request could not be read (URL or headers over 16 KiB: 414 or 431, without a body) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     requestPasswordReset: {

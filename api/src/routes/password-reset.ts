@@ -13,7 +13,7 @@ import {
   type PasswordResetDelivery,
 } from '@app/contract';
 import type { MailConfig } from '../mail/config.js';
-import { errors } from '../schemas/common.js';
+import { errors, unreadableRequest } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
@@ -89,7 +89,10 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       description:
         '`email` when a mail server (or the test file) receives them; `server-log` when the API prints them for whoever ' +
         'runs it (MAIL_TRANSPORT=console, the default); `off` when mail is turned off and no link goes anywhere.',
-      responses: { 200: { content: { 'application/json': { schema: PasswordResetInfoSchema } }, description: 'The delivery' } },
+      responses: {
+        200: { content: { 'application/json': { schema: PasswordResetInfoSchema } }, description: 'The delivery' },
+        ...unreadableRequest,
+      },
     }),
     (c) => c.json({ delivery: resetDelivery(config.mail) }, 200),
   );
