@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DRAIN_LIMITS } from './drain';
 import { upload } from './testing';
 
 const children: ChildProcess[] = [];
@@ -9,7 +10,7 @@ afterAll(() => children.forEach((c) => c.kill()));
 
 function startRefusingServer(maxBytes?: number, maxMs?: number): Promise<string> {
   const script = fileURLToPath(new URL('./fixtures/refusing-server.ts', import.meta.url));
-  const args = [...(maxBytes || maxMs ? [String(maxBytes ?? 64 * 1024 * 1024)] : []), ...(maxMs ? [String(maxMs)] : [])];
+  const args = [String(maxBytes ?? DEFAULT_DRAIN_LIMITS.maxBytes), ...(maxMs ? [String(maxMs)] : [])];
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
