@@ -28,6 +28,7 @@ describe('Forgot password', () => {
     await ask('ada@example.com');
     expect(await screen.findByRole('status')).toHaveTextContent(/we've sent a link/);
     expect(screen.getByText(/Check your spam folder/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(screen.queryByText(/no e-mail set up/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
   });
@@ -38,6 +39,8 @@ describe('Forgot password', () => {
     expect(await screen.findByText(/no e-mail set up: it keeps the message in its log/)).toBeInTheDocument();
     await ask('ada@example.com');
     expect(await screen.findByText(/ask whoever runs it to pass the link on/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reset link requested' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Check your e-mail' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Check your spam folder/)).not.toBeInTheDocument();
   });
 

@@ -53,7 +53,8 @@ export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
 
   if (sentTo !== undefined) {
     return (
-      <AuthCard title="Check your e-mail" footer={backToLogin}>
+      // with no mail set up nothing is in anyone's inbox: the heading says what did happen
+      <AuthCard title={delivery === 'server-log' ? 'Reset link requested' : 'Check your e-mail'} footer={backToLogin}>
         <p role="status" className="auth-status">
           {resetSentMessage(sentTo)}
         </p>
