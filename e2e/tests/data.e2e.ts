@@ -105,13 +105,13 @@ describe('settings: your data', () => {
     await context.close();
   }, 90_000);
 
-  it("imports a Fitbit weight file, which states no unit, in the person's unit (pounds) and keeps the earliest reading", async () => {
+  it('imports a Fitbit weight file, always in pounds, for a person who weighs in kilograms, and keeps the earliest reading', async () => {
     const user = await createUser();
-    user.user = await api<TestUser['user']>(user, 'PATCH', '/users/me', { unitPreference: 'IMPERIAL' });
+    user.user = await api<TestUser['user']>(user, 'PATCH', '/users/me', { unitPreference: 'METRIC' });
     const context = await newContext(browser, { width: 1280, height: 900 });
     await signIn(context, user);
     // as signing in does: the account's unit becomes the client's preference
-    await context.addInitScript(() => localStorage.setItem('preferences', JSON.stringify({ unit: 'IMPERIAL' })));
+    await context.addInitScript(() => localStorage.setItem('preferences', JSON.stringify({ unit: 'METRIC' })));
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(`${BASE_URL}/dashboard/settings?tab=data`);
@@ -130,11 +130,12 @@ describe('settings: your data', () => {
     await page
       .getByText('2 entries recognised, 0 rejected, 1 more readings of a day already in the file (the earliest one is kept).')
       .waitFor();
-    expect(await page.getByText('Fitbit data archive').isVisible()).toBe(true);
-    // the file states no unit: the choice starts as the person's preference
-    expect(await page.getByRole('radio', { name: 'Pounds (lb)' }).isChecked()).toBe(true);
+    // Fitbit writes pounds whatever the account's unit: said, not left to a choice a kilogram user would get wrong
+    expect(await page.getByText('Detected format: Fitbit data archive (weights in lb)').isVisible()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Pounds (lb)' }).count()).toBe(0);
     const shown = await page.getByRole('table', { name: 'Entries to import' }).locator('tbody tr').allTextContents();
-    expect(shown.map((t) => t.trim())).toEqual([`2${enGb(d1)}176.4`, `3${enGb(d2)}175.9`]);
+    // shown in the person's kilograms: 176.4 lb is 80.0 kg, 175.9 lb 79.8 kg
+    expect(shown.map((t) => t.trim())).toEqual([`2${enGb(d1)}80.0`, `3${enGb(d2)}79.8`]);
     await screenshot(page, 'data-import-fitbit-desktop');
 
     await page.getByRole('button', { name: 'Import' }).click();

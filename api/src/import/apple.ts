@@ -14,6 +14,12 @@ import type { Zone } from './zone.js';
 import { ImportFormatError } from './errors.js';
 
 const BODY_MASS = 'HKQuantityTypeIdentifierBodyMass';
+/**
+ * Control characters XML does not allow. Exports from iOS 16 carry U+000B in some samples' source names; dropped before
+ * parsing, they cost nothing, where counted as errors they made whole exports unreadable.
+ */
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const DISALLOWED_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 /** A damaged file stops being read after this many XML errors. */
 const MAX_XML_ERRORS = 100;
 
@@ -53,7 +59,7 @@ export async function readAppleHealth(stream: Readable, collector: Collector, zo
   try {
     for await (const chunk of stream as AsyncIterable<string>) {
       onBytes(Buffer.byteLength(chunk));
-      parser.write(chunk);
+      parser.write(chunk.replace(DISALLOWED_CONTROLS, ''));
       if (root !== null && root !== 'HealthData') throw new ImportFormatError(NOT_APPLE);
       if (errors > 0 && root === null) throw new ImportFormatError(NOT_APPLE);
       if (errors > MAX_XML_ERRORS) throw new ImportFormatError(`The XML file is damaged (${firstError}); it could not be read`);

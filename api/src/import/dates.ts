@@ -111,17 +111,32 @@ function build(cell: string, y: number, mo: number, d: number, t: (string | unde
 }
 
 /**
- * Digits as Arabic and Persian locales write numbers (`٧٥٫٢`, `۷۵٫۵`: a browser's number formatting, as older
- * TrendWeight downloads used), in Western digits with a decimal point; their thousands separator is dropped.
+ * Every decimal digit Unicode knows (Arabic-Indic `٧٥`, Persian `۷۵`, Bengali `৮৯`, Devanagari `८९`, …) → its value,
+ * learnt from the numbering systems the runtime's Intl formats numbers in, as a browser's number formatting writes
+ * them (TrendWeight's downloads follow the browser's language).
+ */
+const DIGITS: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const system of Intl.supportedValuesOf('numberingSystem')) {
+    const format = new Intl.NumberFormat(`en-u-nu-${system}`, { useGrouping: false });
+    for (let d = 0; d <= 9; d++) {
+      const c = format.format(d);
+      if (c !== String(d) && [...c].length === 1 && /^\p{Nd}$/u.test(c)) map.set(c, String(d));
+    }
+  }
+  return map;
+})();
+
+/**
+ * Digits as other scripts write numbers (`٧٥٫٢`, `۷۵٫۵`, `৮৯.৪`: a browser's number formatting in Arabic, Persian or
+ * Bengali), in Western digits with a decimal point; the Arabic thousands separator is dropped.
  */
 export function westernDigits(s: string): string {
-  if (!/[\u0660-\u066c\u06f0-\u06f9]/.test(s)) return s;
-  return s.replace(/[\u0660-\u066c\u06f0-\u06f9]/g, (c) => {
-    const code = c.charCodeAt(0);
-    if (code === 0x066b) return '.';
-    if (code === 0x066c) return '';
-    if (code >= 0x06f0) return String(code - 0x06f0);
-    return code <= 0x0669 ? String(code - 0x0660) : c;
+  if (!/[^\p{ASCII}]/u.test(s)) return s;
+  return s.replace(/[\u066b\u066c]|\p{Nd}/gu, (c) => {
+    if (c === '\u066b') return '.';
+    if (c === '\u066c') return '';
+    return DIGITS.get(c) ?? c;
   });
 }
 

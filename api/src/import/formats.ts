@@ -88,7 +88,7 @@ const DATE_WORDS = [
 ];
 // "recorded" and "scale" name the reading itself in apps that also write a trend or an average beside it
 const WEIGHT_WORD =
-  '(?:weight|body weight|body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|pes|вес|váha|vikt|vægt|' +
+  '(?:weight|body weight|body mass|weight & body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|pes|вес|váha|vikt|vægt|' +
   'ciężar|waga|vekt|paino|težina|teža|súly|greutate|kilo|вага|тегло|βάρος|משקל|الوزن|وزن|体重|몸무게|重量)';
 const UNIT_NAMES = 'kg|kgs|kilograms?|lb|lbs|pounds?';
 const UNIT_WORD = `(${UNIT_NAMES})`;
@@ -124,7 +124,8 @@ const NOTES_WORDS = [
 /** A column that states each row's unit (`Date,Weight,Unit` with `lb` or `kg` in it). */
 const UNIT_COLUMN_WORDS = ['unit', 'units', 'weight unit', 'einheit', 'unité', 'unite', 'unidad', 'unità', 'eenheid'];
 const TIME_WORDS = ['time', 'zeit', 'uhrzeit', 'heure', 'hora'];
-const MISSING = new Set(['', '--', '-', '–', '—', 'n/a', 'na']);
+// `null` as Zepp Life writes what its scale did not measure
+const MISSING = new Set(['', '--', '-', '–', '—', 'n/a', 'na', 'null']);
 const TRUE = /^(true|yes|y|1|deleted|x)$/i;
 
 const at = (h: string[], name: string) => h.indexOf(name);
@@ -134,6 +135,8 @@ const cell = (f: string[], i: number | undefined) => (i === undefined || i < 0 ?
 
 type TableSpec = {
   dateCol: number;
+  /** The date cell, when the format needs to mend it first. */
+  date?: (cell: string) => string;
   timeCol?: number;
   weightCol: number;
   notesCol?: number;
@@ -232,7 +235,7 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
       collector.ignore(spec.emptyWeight);
       continue;
     }
-    const dateCell = cell(f, spec.dateCol).trim();
+    const dateCell = (spec.date ? spec.date(cell(f, spec.dateCol)) : cell(f, spec.dateCol)).trim();
     const time = spec.timeCol === undefined ? '' : cell(f, spec.timeCol).trim();
     // a time column beside a date cell that holds its own time repeats it (Health Sync writes both)
     const shown = time && dateCell && !(dateCell.length <= MAX_STAMP_LENGTH && HAS_TIME.test(dateCell)) ? `${dateCell} ${time}` : dateCell;
@@ -344,7 +347,14 @@ const openScale2: Matcher = (h) => {
   if (!has(h, 'datetime', 'weight')) return null;
   return {
     format: 'openscale-2',
-    read: table({ dateCol: at(h, 'datetime'), weightCol: at(h, 'weight'), notesCol: at(h, 'comment'), unit: 'kg' }),
+    read: table({
+      dateCol: at(h, 'datetime'),
+      weightCol: at(h, 'weight'),
+      notesCol: at(h, 'comment'),
+      unit: 'kg',
+      // its table view's Share writes stray numbers on lines of their own after the readings
+      ignore: (f) => (f.length === 1 && /^\s*-?\d+(\.\d+)?\s*$/.test(f[0]!) ? 'lines that hold a lone number, not a reading' : null),
+    }),
   };
 };
 
@@ -588,6 +598,8 @@ const loseIt: Matcher = (h) => {
       unit: null,
       knownOrder: 'MM/dd/yyyy',
       ignore: (f) => (TRUE.test(cell(f, deletedCol).trim()) ? 'rows deleted in Lose It!' : null),
+      // it writes `n/a` for a day without a weight
+      emptyWeight: 'days without a weight',
     }),
   };
 };
@@ -634,8 +646,49 @@ const myFitnessPal: Matcher = (h) => {
  * export (`Date,Weight`, in German `Datum,Gewicht`, ...) is such a table whose dates are UTC timestamps.
  */
 const WGER_STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?\+00:00$/;
+/** wger kept days, not times, until 2025: those entries come out at midnight UTC, and that is the day as typed. */
+const WGER_MIDNIGHT = /^\s*(\d{4}-\d{2}-\d{2}) 00:00:00(?:\.0+)?\+00:00\s*$/;
+/** A cell holding a calendar date, as scale apps (Eufy, Zepp Life, VeSync) write a reading's whole stamp under `Time`. */
+const HOLDS_DATE = /\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}/;
+/** A column naming whose reading a row is, in apps that keep a family's readings in one file (Eufy). */
+const MEMBER_WORDS = ['family members', 'family member', 'member', 'user', 'person'];
+const MAX_NAMED_MEMBERS = 3;
+
+/** The first few non-empty cells of a column under the header. */
+const firstCells = (records: CsvRecord[], headerAt: number, col: number, n = 5) =>
+  records
+    .slice(headerAt + 1, headerAt + 1 + 50)
+    .map((r) => cell(r.fields, col).trim())
+    .filter((c) => c !== '')
+    .slice(0, n);
+
+/**
+ * In a file of several people's readings, those of everyone but the person with the most: one account holds one
+ * person's weights. The preview names whose are left out. Null when the file holds one person's.
+ */
+function otherMembers(records: CsvRecord[], headerAt: number, col: number): ((f: string[]) => string | null) | null {
+  const counts = new Map<string, number>();
+  for (const r of records.slice(headerAt + 1)) {
+    const who = cell(r.fields, col).trim();
+    if (who) counts.set(who, (counts.get(who) ?? 0) + 1);
+  }
+  if (counts.size < 2) return null;
+  const [main, ...others] = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([who]) => who);
+  const named = others.slice(0, MAX_NAMED_MEMBERS).join(', ') + (others.length > MAX_NAMED_MEMBERS ? ', …' : '');
+  const reason = `readings of family members other than ${main} (${named})`;
+  return (f) => {
+    const who = cell(f, col).trim();
+    return who && who !== main ? reason : null;
+  };
+}
+
 const generic: Matcher = (h, _raw, records, headerAt) => {
-  const dateCol = findIndex(h, DATE_WORDS);
+  let dateCol = findIndex(h, DATE_WORDS);
+  if (dateCol < 0) {
+    const timeCol = at(h, 'time');
+    const cells = timeCol < 0 ? [] : firstCells(records, headerAt, timeCol);
+    if (cells.length && cells.every((c) => HOLDS_DATE.test(c))) dateCol = timeCol;
+  }
   if (dateCol < 0) return null;
   // a column stating kg wins over a bare or a pound one: our own old export carried both
   let weightCol = -1;
@@ -649,7 +702,9 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   if (weightCol < 0) return null;
   const firstDate = cell(records[headerAt + 1]?.fields ?? [], dateCol).trim();
   const format: FormatId = h.length === 2 && WGER_STAMP.test(firstDate) ? 'wger' : 'generic';
-  const timeCol = findIndex(h, TIME_WORDS);
+  const timeCol = h.findIndex((c, i) => i !== dateCol && TIME_WORDS.includes(c));
+  const memberCol = findIndex(h, MEMBER_WORDS);
+  const otherMember = memberCol < 0 ? null : otherMembers(records, headerAt, memberCol);
   const notesCol = findIndex(h, NOTES_WORDS);
   const unitCol = findIndex(h, UNIT_COLUMN_WORDS);
   // stones and pounds, a column each (`Date,Stone,Pounds`): the pounds column is the one found, the stones join it
@@ -658,6 +713,8 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
     format,
     read: table({
       dateCol,
+      date: format === 'wger' ? (c) => WGER_MIDNIGHT.exec(c)?.[1] ?? c : undefined,
+      ignore: otherMember ?? undefined,
       timeCol: timeCol >= 0 ? timeCol : undefined,
       weightCol,
       unit,

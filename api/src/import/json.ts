@@ -43,9 +43,9 @@ function appJson(doc: Json): JsonPlan | null {
 
 /**
  * Fitbit (Settings → Data export → Request data; or Google Takeout → Fitbit): `weight-YYYY-MM-DD.json`, arrays of
- * `{logId, weight, bmi, fat?, date: "01/31/24", time: "07:12:00", source}`, a month per file. The file does not
- * state the unit; reports say it is pounds whatever the account's setting (unconfirmed), so the preview's unit
- * warning matters here.
+ * `{logId, weight, bmi, fat?, date: "01/31/24", time: "07:12:00", source}`, a month per file. The weight is in
+ * pounds whatever the account's unit: tools that read real archives of metric accounts all convert it from pounds, so
+ * the format states it rather than leaving it to a unit choice that a kilogram user would get wrong.
  */
 const FITBIT_DATE = /^(\d{2})\/(\d{2})\/(\d{2})$/;
 function fitbit(doc: Json): JsonPlan | null {
@@ -66,7 +66,7 @@ function fitbit(doc: Json): JsonPlan | null {
         const shown = time ? `${raw} ${time}` : raw;
         const stamp = parseStamp(time ? `${date} ${time}` : date, { order: 'MM/dd/yyyy', zone });
         if (!stamp.ok) return collector.reject(n, stamp.reason.replace(date, raw));
-        collector.add(n, stamp.stamp, shown, weightOf(o.weight), null, null);
+        collector.add(n, stamp.stamp, shown, weightOf(o.weight), 'lb', null);
       });
       return ISO_ONLY;
     },

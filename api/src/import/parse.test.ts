@@ -414,7 +414,7 @@ describe('generic CSV: units per row, stones and pounds, notes in other language
 });
 
 describe('openScale', () => {
-  it('2.x: alphabetical quoted header, kg, newest first: the earliest reading of a day wins; junk lines rejected', () => {
+  it('2.x: alphabetical quoted header, kg, newest first: the earliest reading of a day wins; stray lines left out', () => {
     const p = parseImport(fixture('openscale-2.csv'), opts);
     expect(p).toMatchObject({ format: { id: 'openscale-2', label: 'openScale 2.x' }, unitStated: true, fileUnits: ['kg'] });
     expect(simple(p)).toEqual([
@@ -422,7 +422,9 @@ describe('openScale', () => {
       ['2024-04-03', 75.0, 'after run, "tired"'], // 07:31, not the 21:05 reading listed before it
     ]);
     expect(p.duplicatesInFile).toBe(1);
-    expect(p.rejected).toEqual([{ line: 5, reason: 'Date is missing' }]);
+    // the lone `3.2` its Share writes after the table is no reading, and no error of the person's
+    expect(p.rejected).toEqual([]);
+    expect(p.ignored).toEqual([{ reason: 'lines that hold a lone number, not a reading', count: 1 }]);
   });
   it('1.x: no header, dd.MM.yyyy HH:mm then the measurements and the comment as typed, commas and all', () => {
     const p = parseImport(fixture('openscale-1.csv'), opts);
@@ -681,8 +683,9 @@ describe('Withings, MyFitnessPal, Lose It!', () => {
 
 describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
   it('Fitbit weight JSON: two-digit years, the earliest of a day', () => {
-    const p = parseImport(fixture('fitbit-weight-2024-01-01.json'), { ...opts, unit: 'lb' });
-    expect(p).toMatchObject({ format: { id: 'fitbit' }, unitStated: false });
+    // pounds whatever the account's unit, so a kilogram user's choice does not apply
+    const p = parseImport(fixture('fitbit-weight-2024-01-01.json'), { ...opts, unit: 'kg' });
+    expect(p).toMatchObject({ format: { id: 'fitbit' }, unitStated: true, fileUnits: ['lb'] });
     expect(simple(p)).toEqual([
       ['2024-01-01', lb(176.4), null], // 07:52, listed after the 19:30 reading
       ['2024-01-02', lb(175.9), null],
@@ -953,6 +956,155 @@ describe('files: Apple Health export.xml and zip archives', () => {
     await expect(parseFile(path('big.csv'), opts)).rejects.toThrow('The file is larger than 5 MiB');
     writeFileSync(path('small.csv'), fixtureBytes('withings-weight.csv'));
     expect((await parseFile(path('small.csv'), opts)).rows).toHaveLength(2);
+  });
+});
+
+describe('what real exports hold beyond the apps’ usual layout', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'import-real-'));
+  const path = (name: string) => join(dir, name);
+
+  it('Google Health Takeout: the grams CSVs (a file a month, in a folder) over the legacy JSON in pounds beside them', async () => {
+    const folder = 'Takeout/Google Health/Physical Activity_GoogleData';
+    await writeZip(path('google-health.zip'), [
+      // the legacy Fitbit log holds only Fitbit's own readings, in pounds
+      {
+        name: 'Takeout/Google Health/Global Export Data/weight-2026-05-01.json',
+        data: '[{"logId":1,"weight":132.3,"bmi":21.1,"date":"05/01/26","time":"07:00:00","source":"Aria"}]',
+      },
+      { name: `${folder}/Weight/weight_2026-05-01.csv`, data: 'timestamp,weight grams,data source\n2026-05-01T05:00:00Z,60010,Aria\n' },
+      {
+        name: `${folder}/Weight/weight_2026-06-01.csv`,
+        data: 'timestamp,weight grams,data source\n2026-06-01T05:00:00.999999Z,59874,Health Connect\n',
+      },
+      { name: `${folder}/steps_2026-05-01.csv`, data: 'timestamp,steps,data source\n2026-05-01T05:00:00Z,120,Pixel\n' },
+    ]);
+    const p = await parseFile(path('google-health.zip'), berlin);
+    expect(p).toMatchObject({ format: { id: 'fitbit-google' }, unitStated: true, fileUnits: ['kg'] });
+    expect(simple(p)).toEqual([
+      ['2026-05-01', 60.01, null],
+      ['2026-06-01', 59.874, null],
+    ]);
+  });
+
+  it('Fitbit weight JSON alone is pounds whatever unit is chosen: a 60 kg person does not get 132 kg', async () => {
+    const p = parseImport('[{"logId":1,"weight":132.3,"bmi":21.1,"date":"05/01/26","time":"07:00:00","source":"Aria"}]', {
+      ...opts,
+      unit: 'kg',
+    });
+    expect(p.rows.map((r) => r.weightKg)).toEqual([lb(132.3)]);
+    expect(p.warnings).toEqual([]);
+  });
+
+  it('Google Fit Takeout: each reading from the data points, not the day’s average, when both are there', async () => {
+    await writeZip(path('fit.zip'), [
+      {
+        name: 'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv',
+        data: fixtureBytes('google-fit-daily-activity-metrics.csv'),
+      },
+      {
+        name: 'Takeout/Fit/All Data/raw_com.google.weight_com.google.android.apps.fitness_user_input.json',
+        data: fixtureBytes('google-fit-weight.json'),
+      },
+    ]);
+    const p = await parseFile(path('fit.zip'), berlin);
+    expect(p.format.id).toBe('google-fit');
+    expect(simple(p)).toEqual(simple(parseImport(fixture('google-fit-weight.json'), berlin)));
+  });
+
+  it('an archive protected by a password says so', async () => {
+    await writeZip(path('zepp.zip'), [
+      { name: 'BODY/BODY_1700000000000.csv', data: 'time,weight\n' },
+      { name: 'SLEEP/SLEEP_1700000000000.csv', data: 'date,deepSleepTime\n' },
+    ]);
+    // mark every entry encrypted, as Zepp Life's archives are (the flag is all the reader looks at before opening one)
+    const bytes = readFileSync(path('zepp.zip'));
+    for (let i = bytes.indexOf(0x02014b50 & 0xff); i >= 0 && i < bytes.length - 4; i = bytes.indexOf(0x50, i + 1))
+      if (bytes.readUInt32LE(i) === 0x02014b50) bytes[i + 8]! |= 1;
+    writeFileSync(path('zepp.zip'), bytes);
+    await expect(parseFile(path('zepp.zip'), opts)).rejects.toThrow(/protected by a password/);
+  });
+
+  it('wger: the days it kept before it kept times come out at midnight UTC and stay on their day, west of UTC too', () => {
+    const text = 'Date,Weight\n2019-05-01 00:00:00+00:00,80.00\n2019-05-02 00:00:00+00:00,79.80\n2025-06-01 23:30:00+00:00,78.50\n';
+    const p = parseImport(text, { ...opts, timeZone: 'America/New_York' });
+    expect(p.format.id).toBe('wger');
+    // a reading with its real time is still a point in time: 23:30 UTC is the evening of 1 June in New York
+    expect(simple(p)).toEqual([
+      ['2019-05-01', 80, null],
+      ['2019-05-02', 79.8, null],
+      ['2025-06-01', 78.5, null],
+    ]);
+    expect(simple(parseImport(text, { ...opts, timeZone: 'Asia/Tokyo' })).map((r) => r[0])).toEqual([
+      '2019-05-01',
+      '2019-05-02',
+      '2025-06-02',
+    ]);
+  });
+
+  it('Apple Health: control characters that XML forbids (iOS 16 writes them in source names) do not spoil the export', async () => {
+    const noisy =
+      ' <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch\u000b" unit="count/min" startDate="2024-01-01 07:00:00 +0000" value="60"/>\n';
+    writeFileSync(
+      path('ios16.xml'),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_GB">\n' +
+        noisy.repeat(300) +
+        ' <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale\u000b" unit="kg" startDate="2024-01-02 07:00:00 +0000" value="80.5"/>\n' +
+        '</HealthData>\n',
+    );
+    const p = await parseFile(path('ios16.xml'), opts);
+    expect(simple(p)).toEqual([['2024-01-02', 80.5, null]]);
+  });
+
+  it('TrendWeight downloaded in a browser whose language writes other digits (Bengali, Marathi)', () => {
+    const computed = 'Date,Actual Weight,Weight Is Interpolated,Trend Weight,Actual Fat %,Fat Is Interpolated,Trend Fat %\n';
+    expect(simple(parseImport(`${computed}2024-01-16,৮৯.৪,No,৮৯.৬,,No,\n`, opts))).toEqual([['2024-01-16', 89.4, null]]);
+    expect(simple(parseImport(`${computed}2024-01-16,८९.४,No,८९.६,,No,\n`, opts))).toEqual([['2024-01-16', 89.4, null]]);
+    expect(simple(parseImport('Date,Time,Weight,Body Fat %\n2024-01-16,07:45:00,၈၉.၄,\n', opts))).toEqual([['2024-01-16', 89.4, null]]);
+  });
+
+  it('Lose It!: a day written `n/a` is left out, not an error', () => {
+    const p = parseImport('Date,Weight,Last Updated,Deleted\n01/02/2024,180.2,01/02/2024,false\n01/03/2024,n/a,01/03/2024,false\n', {
+      ...opts,
+      unit: 'lb',
+    });
+    expect(simple(p)).toEqual([['2024-01-02', lb(180.2), null]]);
+    expect(p.rejected).toEqual([]);
+    expect(p.ignored).toEqual([{ reason: 'days without a weight', count: 1 }]);
+  });
+
+  it('scale apps that put the whole stamp under `Time`: Zepp Life (instants, `null` for what was not measured) and Eufy', () => {
+    const zepp =
+      '\ufefftime,weight,height,bmi,fatRate,bodyWaterRate,boneMass,metabolism,muscleRate,visceralFat\n' +
+      '2021-02-05 00:30:20+0000,72.4,178,22.9,null,null,null,null,null,null\n' +
+      '2021-02-06 06:10:00+0000,72.1,178,22.8,18.2,55.0,3.1,1600,50.2,6\n';
+    const z = parseImport(zepp, berlin);
+    expect(z).toMatchObject({ format: { id: 'generic' }, rejected: [] });
+    expect(simple(z)).toEqual([
+      ['2021-02-05', 72.4, null],
+      ['2021-02-06', 72.1, null],
+    ]);
+    const eufy =
+      'Time,Family Members,WEIGHT (kg),BMI,BODY FAT %\n' +
+      '2024-03-01 07:10:00,Anna,61.2,21.0,24.0\n2024-03-01 07:15:00,Ben,84.0,25.1,19.0\n' +
+      '2024-03-02 07:05:00,Anna,61.0,20.9,23.9\n';
+    const e = parseImport(eufy, opts);
+    expect(e).toMatchObject({ unitStated: true, rejected: [] });
+    // one account holds one person's weights: the file's most frequent member's, the others counted as left out
+    expect(simple(e)).toEqual([
+      ['2024-03-01', 61.2, null],
+      ['2024-03-02', 61, null],
+    ]);
+    expect(e.ignored).toEqual([{ reason: 'readings of family members other than Anna (Ben)', count: 1 }]);
+  });
+
+  it('a `Time` column of times of day is still no date column', () => {
+    expect(() => parseImport('Time,Weight\n07:10,80.5\n', opts)).toThrow(ImportFormatError);
+  });
+
+  it('Health Auto Export (iOS): `Weight & Body Mass (kg)` beside `Date/Time`, a space after the header’s name', () => {
+    const p = parseImport('Date/Time,Weight & Body Mass (lb) ,Source\n2024-01-15 07:30:00,180.4,Health\n', opts);
+    expect(p).toMatchObject({ unitStated: true, fileUnits: ['lb'] });
+    expect(simple(p)).toEqual([['2024-01-15', lb(180.4), null]]);
   });
 });
 

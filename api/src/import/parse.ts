@@ -138,9 +138,13 @@ const isJunk = (e: Entry) => /(^|\/)__MACOSX\//.test(e.fileName) || /(^|\/)\._/.
 
 /** What an archive is looked through for, in this order: the first kind found is read (all its files). */
 const ARCHIVE_TEXT: { test: RegExp; all: boolean }[] = [
+  // Fitbit through Google Takeout (Google Health): weight.csv, or a file a month (weight_2024-05-01.csv), in grams;
+  // it holds every reading, where the legacy weight-*.json beside it holds only Fitbit's own
+  { test: /(^|\/)physical activity_googledata\/(?:[^/]+\/)*weight(?:_\d{4}-\d{2}-\d{2})?\.csv$/i, all: true },
   { test: /(^|\/)weight-\d{4}-\d{2}-\d{2}\.json$/i, all: true }, // Fitbit
-  { test: /(^|\/)(daily activity metrics|daily summaries)\.csv$/i, all: false }, // Google Fit, daily
+  // Google Fit: each reading as recorded, before the day's average (the earliest of a day is the one kept)
   { test: /(^|\/)raw_com\.google\.weight[^/]*\.json$/i, all: true }, // Google Fit, data points
+  { test: /(^|\/)(daily activity metrics|daily summaries)\.csv$/i, all: false }, // Google Fit, daily
   { test: /(^|\/)com\.samsung\.health\.weight\.[^/]*\.csv$/i, all: true }, // Samsung Health
   { test: /(^|\/)weights\.csv$/i, all: false }, // Lose It!
   { test: /(^|\/)weight\.csv$/i, all: false }, // Withings, and Fitbit's Google Takeout (Google Health)
@@ -220,6 +224,10 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
       const texts = entries.filter((e) => /\.(csv|tsv|json|txt)$/i.test(e.fileName));
       if (texts.length === 1) files = texts;
     }
+    if (!files.length && entries.some((e) => e.isEncrypted()))
+      throw new ImportFormatError(
+        'The archive is protected by a password: open it with the password the app sent you, then upload the export file inside',
+      );
     if (!files.length)
       throw new ImportFormatError(
         'The archive holds no export this importer knows (Apple Health export.xml, Fitbit weight-*.json or weight.csv, Google Fit, Samsung Health, Lose It!, Withings or MyFitnessPal files)',

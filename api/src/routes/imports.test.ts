@@ -102,7 +102,7 @@ describeDb('imports', (ctx) => {
         ['2024-04-02', 75.25, null],
         ['2024-04-03', 75, 'after run, "tired"'],
       ],
-      rejected: 1,
+      ignored: 1,
     },
     {
       file: 'openscale-3.csv',
@@ -220,7 +220,7 @@ describeDb('imports', (ctx) => {
     },
     {
       file: 'fitbit-weight-2024-01-01.json',
-      prefs: { unitPreference: 'IMPERIAL' },
+      // pounds whatever the person's unit
       format: 'fitbit',
       rows: [
         ['2024-01-01', lb(176.4), null],
