@@ -197,6 +197,58 @@ describeDb('app', (ctx) => {
     expect(upload.status).toBe(202);
   });
 
+  it('text the database cannot hold or would change (a NUL, half a surrogate pair) is a 422 naming the field, never a 500', async () => {
+    const u = await register(ctx.app);
+    const field = (r: { body: { error: { details: { field: string }[] } } }) => r.body.error.details.map((d) => d.field);
+    const nulEmail = 'a\u0000@example.com';
+    for (const [path, body] of [
+      ['/api/auth/login', { email: nulEmail, password: 'whatever1' }],
+      ['/api/auth/password-reset/request', { email: nulEmail }],
+    ] as const) {
+      const r = await call(ctx.app, 'POST', path, { body });
+      expect(r.status, path).toBe(422);
+      expect(field(r), path).toEqual(['email']);
+    }
+    const keys = {
+      p256dh: 'BJlfw8_X0CEaChCCncnPFPZ61k6CwuhrJawFWr6xK7z5vWUmp2px1o4Islzb4eVTuJylLSDEzgilhAVsqvzT4EI',
+      auth: 'F_B4ddhNin42zSLCVcokTw',
+    };
+    const push = await call(ctx.app, 'POST', '/api/push/subscriptions', {
+      token: u.token,
+      body: { endpoint: 'https://push.example.com/send/x', keys, device: 'Phone\u0000' },
+    });
+    expect(push.status).toBe(422);
+    expect(field(push)).toEqual(['device']);
+    const notes = await call(ctx.app, 'POST', '/api/weights', {
+      token: u.token,
+      body: { date: '2025-01-01', weightKg: 80, notes: 'ok \ud800' },
+    });
+    expect(notes.status).toBe(422);
+    expect(field(notes)).toEqual(['notes']);
+    // a name of nothing but a zero-width space would show as no name at all
+    const name = await call(ctx.app, 'PATCH', '/api/users/me', { token: u.token, body: { firstName: '\u200b' } });
+    expect(name.status).toBe(422);
+    expect(field(name)).toEqual(['firstName']);
+    // an upload's file name is shown back, so a NUL in it is dropped rather than refused
+    const boundary = 'b0undary';
+    const multipart = [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name="file"; filename*=UTF-8''we%00ights.csv`,
+      'Content-Type: text/csv',
+      '',
+      'date,weight\n2025-01-01,80\n',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const started = await call(ctx.app, 'POST', '/api/imports', {
+      token: u.token,
+      rawBody: multipart,
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    });
+    expect(started.status, started.text).toBe(202);
+    expect(started.body.fileName).toBe('weights.csv');
+  });
+
   it('error details are capped: 900 unknown keys give the first 20 and a count, in a small answer', async () => {
     const u = await register(ctx.app);
     const body: Record<string, unknown> = { weightKg: 80, date: '2026-01-01' };

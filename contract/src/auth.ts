@@ -2,10 +2,21 @@
 import './parsing';
 import { z } from 'zod';
 import { email, password, personName, timeZone } from './fields';
+import { hasNul } from './text';
 import { UserSchema } from './users';
 
 // signing in with an external identity provider
 export * from './identities';
+
+/**
+ * An address as typed to sign in or to ask for a reset link: any string (a malformed one is answered as an unknown
+ * one), but never a NUL, which no address holds and the database refuses.
+ */
+const signInEmail = z
+  .string({ error: 'Email is required' })
+  .min(1, { message: 'Email is required' })
+  .max(1024)
+  .refine((s) => !hasNul(s), { message: 'Email is not valid' });
 
 export const RegisterSchema = z
   .strictObject({
@@ -21,7 +32,7 @@ export const RegisterSchema = z
 /** Any non-empty strings: a malformed address gets the same answer as a wrong password. */
 export const LoginSchema = z
   .strictObject({
-    email: z.string({ error: 'Email is required' }).min(1, { message: 'Email is required' }).max(1024),
+    email: signInEmail,
     password: z.string({ error: 'Password is required' }).min(1, { message: 'Password is required' }).max(4096),
     remember: z.boolean({ error: 'remember must be a boolean' }).optional(),
   })
@@ -35,7 +46,7 @@ export const RESET_LINK_INVALID = 'This reset link is invalid or has expired';
 export const PasswordResetRequestSchema = z
   .strictObject({
     // any string: a malformed address gets the same neutral answer as an unknown one
-    email: z.string({ error: 'Email is required' }).min(1, { message: 'Email is required' }).max(1024),
+    email: signInEmail,
   })
   .meta({ id: 'PasswordResetRequest' });
 

@@ -3,7 +3,7 @@ import './parsing';
 import { z } from 'zod';
 import { isCalendarDate, isTimeZone, latestEntryDate, MIN_DATE, type DateString } from './dates';
 import { EMAIL_MAX, HEIGHT_MAX_CM, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from './limits';
-import { codePoints, hasNul } from './text';
+import { codePoints, hasLoneSurrogate, hasNul, isBlank } from './text';
 
 // Field rules with the messages people read under a field, the same from the form and from the API.
 
@@ -33,11 +33,12 @@ export const text = (what: string, min: number, max: number) =>
   z
     .string({ error: `${what} must be a string` })
     .refine((s) => !hasNul(s), { message: `${what} must not contain NUL characters` })
+    .refine((s) => !hasLoneSurrogate(s), { message: `${what} holds a broken character (half of a surrogate pair)` })
     .refine((s) => codePoints(s) >= min, { message: min === 1 ? `${what} is required` : `${what} must be at least ${min} characters` })
     .refine((s) => codePoints(s) <= max, { message: `${what} must be at most ${max} characters` })
     .meta({ minLength: min, maxLength: max });
 
-export const personName = (what: string) => text(what, 1, NAME_MAX).refine((s) => s.trim() !== '', { message: `${what} is required` });
+export const personName = (what: string) => text(what, 1, NAME_MAX).refine((s) => !isBlank(s), { message: `${what} is required` });
 
 /** Something@domain.tld: a name, one @, and a domain of dot-separated labels. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;

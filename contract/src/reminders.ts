@@ -2,6 +2,7 @@
 import './parsing';
 import { z } from 'zod';
 import { dateTime, uuid } from './fields';
+import { hasNul } from './text';
 
 /** A local time of day, 24-hour 'HH:mm' (in the user's own time zone). */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -92,7 +93,11 @@ export const CreatePushSubscriptionSchema = z
       .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), { message: 'Endpoint must be an https URL' }),
     expirationTime: z.number().nullable().optional(),
     keys: z.strictObject({ p256dh: base64url('p256dh', 80, 100), auth: base64url('auth', 16, 32) }),
-    device: z.string().max(100, { message: 'Device must be at most 100 characters' }).optional(),
+    device: z
+      .string({ error: 'Device must be a string' })
+      .max(100, { message: 'Device must be at most 100 characters' })
+      .refine((s) => !hasNul(s), { message: 'Device must not contain NUL characters' })
+      .optional(),
   })
   .meta({ id: 'CreatePushSubscription' });
 

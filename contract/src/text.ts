@@ -7,5 +7,11 @@ export function codePoints(s: string): number {
 
 export const hasNul = (s: string): boolean => s.includes('\u0000');
 
+/** Half of a surrogate pair alone: no character at all, stored it would come back as U+FFFD, not as sent. */
+export const hasLoneSurrogate = (s: string): boolean => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+
+/** Nothing a reader would see: white space and invisible format characters (zero-width space, joiners, marks). */
+export const isBlank = (s: string): boolean => /^[\s\p{Cf}]*$/u.test(s);
+
 /** Emails compare without case and surrounding spaces. */
 export const normalizeEmail = (s: string): string => s.trim().toLowerCase();

@@ -75,7 +75,9 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
       };
       bb.on('file', (name, stream, info) => {
         if (name !== limits.fileField || fileName !== null) return void stream.resume();
-        fileName = (info.filename || 'upload').slice(0, 255);
+        // a name is shown back, never trusted: control characters (a NUL the database refuses among them) are dropped
+        // eslint-disable-next-line no-control-regex -- matching them is the point
+        fileName = (info.filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || 'upload';
         const file = (out = createWriteStream(path, { mode: 0o600 }));
         written = new Promise((done, broke) => {
           file.on('finish', done);
