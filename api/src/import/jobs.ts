@@ -14,11 +14,17 @@ import {
 import type { ParseOptions } from './parse.js';
 import { parseInWorker } from './run.js';
 import type { ExistingEntries } from './summary.js';
-import type { StoredUpload } from './upload.js';
+import { removeStaleUploads, type StoredUpload } from './upload.js';
 
 /** Progress is written at most this often: enough for a progress bar, few writes for a large file. */
 const PROGRESS_EVERY_MS = 500;
 const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
+/**
+ * How often a read in progress tells the database it is alive when its progress does not: while it waits for a
+ * thread behind other people's long exports, or in a parse's quiet stretch. Well under the two minutes after which a
+ * read that has not moved is taken for one whose process died.
+ */
+export const IMPORT_HEARTBEAT_MS = 30_000;
 
 /**
  * The parse under way for each user in this process: a new upload replaces the user's import, so the parse of the
@@ -37,6 +43,8 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
   const id = randomUUID();
   const now = clock.now();
   await purgeOldImports(db, new Date(now.getTime() - KEPT_FOR_MS));
+  // what a process that died mid-upload left on disk
+  void removeStaleUploads().catch(() => {});
   const replaced = new AbortController();
   let record: ImportRecord;
   try {
@@ -53,15 +61,27 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
 
   const done = (async () => {
     let lastWrite = 0;
+    let bytesRead = 0;
+    // whether progress was written since the heartbeat last looked
+    let written = false;
+    const write = () => {
+      lastWrite = Date.now();
+      written = true;
+      void setImportProgress(db, userId, id, bytesRead, clock.now()).catch(() => {});
+    };
+    const heartbeat = setInterval(() => {
+      if (!written) write();
+      written = false;
+    }, IMPORT_HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       const existing: ExistingEntries = {};
       for (const e of await listEntries(db, userId)) existing[e.date] = { weightKg: e.weightKg, notes: e.notes };
       const result = await parseInWorker(
         { path: upload.path, options, existing },
-        ({ bytesRead }) => {
-          if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
-          lastWrite = Date.now();
-          void setImportProgress(db, userId, id, bytesRead, clock.now()).catch(() => {});
+        (p) => {
+          bytesRead = p.bytesRead;
+          if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) write();
         },
         { signal: replaced.signal },
       );
@@ -76,6 +96,7 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
         () => {},
       );
     } finally {
+      clearInterval(heartbeat);
       if (parsing.get(userId) === replaced) parsing.delete(userId);
       await rm(upload.path, { force: true });
     }

@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { receiveUpload } from './upload.js';
+import { receiveUpload, removeStaleUploads, STALE_UPLOAD_MS } from './upload.js';
 
 // a directory of this suite's own: other suites upload to the shared one at the same time
 const dir = mkdtempSync(join(tmpdir(), 'upload-test-'));
@@ -98,5 +98,19 @@ describe('receiveUpload', () => {
       status: 413,
       details: [{ field: 'file', issue: 'The file is larger than 64 KiB' }],
     });
+  });
+});
+
+describe('removeStaleUploads', () => {
+  it('removes what a process that died left behind, never a file still being written or waiting to be read', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'upload-stale-'));
+    const now = Date.now();
+    writeFileSync(join(own, 'orphan'), 'x');
+    utimesSync(join(own, 'orphan'), new Date(now - STALE_UPLOAD_MS - 60_000), new Date(now - STALE_UPLOAD_MS - 60_000));
+    writeFileSync(join(own, 'in-flight'), 'y');
+    mkdirSync(join(own, 'a-folder'));
+    expect(await removeStaleUploads(now, own)).toBe(1);
+    expect(readdirSync(own).sort()).toEqual(['a-folder', 'in-flight']);
+    expect(await removeStaleUploads(now, join(own, 'missing'))).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,6 +10,32 @@ import { ApiError } from '../lib/errors.js';
 
 /** Where uploads wait for their worker; each file is removed once read. */
 export const UPLOAD_DIR = join(tmpdir(), 'weight-tracker-imports');
+
+/**
+ * An upload file this old is nobody's: a read takes minutes at most, and the request or the read removes its file
+ * when done. Only a process that died mid-upload or mid-read leaves one behind.
+ */
+export const STALE_UPLOAD_MS = 6 * 60 * 60 * 1000;
+
+/** Removes files left in the upload folder by processes that died (any process sharing the folder may call it). */
+export async function removeStaleUploads(now = Date.now(), dir = UPLOAD_DIR): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info?.isFile() && now - info.mtimeMs > STALE_UPLOAD_MS) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
 
 export type StoredUpload = { path: string; fileName: string; size: number; fields: Record<string, string> };
 

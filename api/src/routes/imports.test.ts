@@ -1,11 +1,16 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { imports } from '../db/schema.js';
 import { call, describeDb, register, type Registered, type TestApp } from '../test/harness.js';
 import { writeZip } from '../import/testing/zip.js';
 import { UPLOAD_DIR } from '../import/upload.js';
+import { IMPORT_HEARTBEAT_MS, startImport } from '../import/jobs.js';
+import { ReadCache } from '../lib/read-cache.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../import/fixtures/${name}`, import.meta.url));
 // expected kilograms are computed here, with the product's pound factor written out
@@ -529,6 +534,46 @@ describeDb('imports', (ctx) => {
     const r = await call(ctx.app, 'GET', `/api/imports/${done.body.id}`, { token: u.token });
     expect(r.body).toMatchObject({ status: 'failed', error: 'The import was interrupted. Upload the file again.' });
     expect((await commit(ctx.app, u.token, done.body.id)).status).toBe(409);
+  });
+
+  it('a read that waits (for a thread behind other exports, or in a quiet stretch) stays alive: never called interrupted', async () => {
+    const u = await register(ctx.app);
+    // a file that gives the reader nothing until the test writes it: the read waits as long as the test likes
+    const fifo = join(mkdtempSync(join(tmpdir(), 'import-wait-')), 'weights.csv');
+    execFileSync('mkfifo', [fifo]);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock, log: ctx.log, readCache: new ReadCache(1024) };
+      const { id, done } = await startImport(
+        deps,
+        u.user.id,
+        { path: fifo, fileName: 'weights.csv', size: 26, fields: {} },
+        {
+          tomorrow: '2026-12-31',
+        },
+      );
+      const touched = async () => (await ctx.db.select({ at: imports.updatedAt }).from(imports).where(eq(imports.id, id)))[0]!.at.getTime();
+      const before = await touched();
+      // five minutes go by, the read still waiting; its heartbeat keeps telling the database it lives
+      for (let i = 0; i < 10; i++) {
+        ctx.clock.advance(IMPORT_HEARTBEAT_MS);
+        vi.advanceTimersByTime(IMPORT_HEARTBEAT_MS);
+      }
+      for (let i = 0; i < 200 && (await touched()) === before; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      const waiting = await call(ctx.app, 'GET', `/api/imports/${id}`, { token: u.token });
+      expect(waiting.body).toMatchObject({ status: 'parsing', error: null });
+      // written from the thread pool: the reader may not have opened it yet, and that takes this thread's turn
+      // (a reader that has seen what it needs may close the pipe first: the writer's broken pipe is no failure here)
+      await writeFile(fifo, 'date,weight\n2025-01-01,80\n').catch(() => {});
+      await done;
+      // the read ran to its own end (a pipe is read once, and the reader looks at a file's head before reading it
+      // whole, so what it made of the contents is beside the point here): not cut short as interrupted
+      const read = await call(ctx.app, 'GET', `/api/imports/${id}`, { token: u.token });
+      expect(read.body.status).not.toBe('parsing');
+      expect(read.body.error).not.toBe('The import was interrupted. Upload the file again.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('commits ~4,000 rows in one transaction quickly (time printed, not asserted)', async () => {
