@@ -90,6 +90,8 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
           // Escape keeps the entry, as Keep does
           <span
             className="an-confirm"
+            role="group"
+            aria-label={`Delete the entry for ${date}?`}
             onKeyDown={(event) => {
               if (event.key === 'Escape' && !deleting) {
                 event.stopPropagation();

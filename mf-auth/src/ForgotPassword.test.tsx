@@ -27,6 +27,7 @@ describe('Forgot password', () => {
     expect(screen.getByText(/we'll send you a link to choose a new password/)).toBeInTheDocument();
     await ask('ada@example.com');
     expect(await screen.findByRole('status')).toHaveTextContent(/we've sent a link/);
+    expect(screen.getByRole('status')).toHaveFocus();
     expect(screen.getByText(/Check your spam folder/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(screen.queryByText(/no e-mail set up/)).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { clearFieldError, Field, type FieldErrorMap, type ForgotPasswordScreenProps, Link, parseApiError, useFocusError } from '@app/kit';
 import { AuthCard, GeneralError } from './AuthCard';
 import { usePasswordResetDelivery, useRequestPasswordReset } from './authApi';
@@ -26,6 +26,11 @@ export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
   const delivery = usePasswordResetDelivery();
   const formRef = useRef<HTMLFormElement>(null);
   const focusError = useFocusError(formRef);
+  // the form the focus was in is gone once the link is asked for: the focus goes to what replaced it
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sentTo !== undefined) sentRef.current?.focus();
+  }, [sentTo]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,7 +60,7 @@ export default function ForgotPassword(_props: ForgotPasswordScreenProps) {
     return (
       // with no mail set up nothing is in anyone's inbox: the heading says what did happen
       <AuthCard title={delivery === 'server-log' ? 'Reset link requested' : 'Check your e-mail'} footer={backToLogin}>
-        <p role="status" className="auth-status">
+        <p ref={sentRef} tabIndex={-1} role="status" className="auth-status">
           {resetSentMessage(sentTo)}
         </p>
         {delivery === 'server-log' ? (

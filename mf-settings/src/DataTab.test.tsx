@@ -360,11 +360,14 @@ describe('Settings → Data', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(screen.getByText('Enter your current password')).toBeInTheDocument();
+    // the focus goes to the field the message is about, which a screen reader then reads with it
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(deleted).toBe(0);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
     await userEvent.clear(screen.getByLabelText('Current password'));
     await userEvent.type(screen.getByLabelText('Current password'), 'right-password');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));

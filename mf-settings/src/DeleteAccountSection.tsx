@@ -14,6 +14,12 @@ export function DeleteAccountSection() {
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // a refusal takes the focus to the password its message is about (or to the button, with no password to fix)
+  const showError = (message: string) => {
+    setError(message);
+    requestAnimationFrame(() => (passwordInput.current ?? deleteButton.current)?.focus());
+  };
   const keep = () => {
     setConfirming(false);
     requestAnimationFrame(() => deleteButton.current?.focus());
@@ -21,7 +27,7 @@ export function DeleteAccountSection() {
 
   const ask = () => {
     if (hasPassword && password === '') {
-      setError('Enter your current password');
+      showError('Enter your current password');
       return;
     }
     setConfirming(true);
@@ -35,8 +41,8 @@ export function DeleteAccountSection() {
       dispatch(api.util.resetApiState());
     } catch (e) {
       const parsed = parseApiError(e);
-      setError(parsed.fieldErrors.currentPassword ?? parsed.general ?? parsed.message);
       setConfirming(false);
+      showError(parsed.fieldErrors.currentPassword ?? parsed.general ?? parsed.message);
     }
   };
 
@@ -51,6 +57,7 @@ export function DeleteAccountSection() {
         <Field label="Current password" error={error}>
           {(id, describedBy) => (
             <input
+              ref={passwordInput}
               id={id}
               type="password"
               autoComplete="current-password"
@@ -74,7 +81,11 @@ export function DeleteAccountSection() {
       ) : (
         <>
           <p className="muted">Your account has no password: deleting it needs a sign-in within the last 10 minutes.</p>
-          {error && <p className="form-error-general">{error}</p>}
+          {error && (
+            <p className="form-error-general" role="alert">
+              {error}
+            </p>
+          )}
         </>
       )}
       {!confirming ? (

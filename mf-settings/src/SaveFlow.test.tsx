@@ -29,7 +29,7 @@ function failing(method: string, path: string, response: () => Response, times =
 }
 
 describe('the save sequence in the screen', () => {
-  it("shows 'Saving...' and disables Save while busy", async () => {
+  it("shows 'Saving...' and disables Save while busy, keeping the focus it has", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await openSettings({ user: makeUser(), goal: null }, (call, state) =>
@@ -38,10 +38,12 @@ describe('the save sequence in the screen', () => {
     await userEvent.type(screen.getByLabelText('First Name'), 'x');
     void save();
     const busy = await screen.findByRole('button', { name: 'Saving...' });
-    expect(busy).toBeDisabled();
+    // aria-disabled: a disabled button would drop the focus of whoever pressed it to the top of the page
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).not.toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     release();
-    expect(await screen.findByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'false');
   });
 
   it('avatar upload 415: upload toast, error under the avatar, nothing else sent', async () => {

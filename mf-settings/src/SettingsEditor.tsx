@@ -232,7 +232,8 @@ export function SettingsEditor(props: SettingsEditorProps) {
             <button type="button" className="button" onClick={cancel} disabled={saving}>
               Cancel
             </button>
-            <button type="submit" className="button button-primary" disabled={saving}>
+            {/* aria-disabled, not disabled: a disabled button drops the focus to the top of the page */}
+            <button type="submit" className="button button-primary" aria-disabled={saving}>
               {saving ? 'Saving...' : 'Save'}
             </button>
           </div>

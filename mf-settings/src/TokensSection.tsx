@@ -25,6 +25,7 @@ export function TokensSection() {
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
+    if (creating) return;
     if (name.trim() === '') {
       setError('Name is required');
       focusError();
@@ -80,7 +81,7 @@ export function TokensSection() {
       </div>
       <RadioGroup legend="Access" name="st-token-scope" value={scope} options={SCOPES} onChange={setScope} />
       <div className="st-data-actions">
-        <button type="button" className="button button-primary" onClick={() => void submit()} disabled={creating}>
+        <button type="button" className="button button-primary" onClick={() => void submit()} aria-disabled={creating}>
           Create token
         </button>
       </div>

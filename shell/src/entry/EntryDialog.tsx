@@ -188,7 +188,15 @@ export function EntryDialog() {
   const replaces = replacesEntry(form, editDate);
 
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+    <div
+      className="modal-backdrop"
+      onMouseDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        // the press would blur the opener the closing dialog gives the focus back to
+        e.preventDefault();
+        close();
+      }}
+    >
       <div className="modal panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} tabIndex={-1}>
         <h2 id={titleId}>{editDate ? 'Edit weight entry' : 'Weight Entry'}</h2>
         {loading ? (

@@ -94,7 +94,7 @@ describe('RemoteScreen', () => {
     try {
       const { RemoteScreen, loadedScreen } = await freshShell();
       render(<RemoteScreen id={ANALYTICS} title="Analytics" props={{}} />);
-      expect(await screen.findByRole('heading', { name: 'Analytics is unavailable right now' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Analytics is unavailable right now', level: 1 })).toBeInTheDocument();
       expect(loadedScreen(ANALYTICS)).toBeUndefined();
 
       runtime.loadRemote.mockResolvedValue({ default: () => <h1>Analytics screen</h1> });

@@ -60,7 +60,8 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
 export function RemoteUnavailablePanel({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
     <section className="remote-unavailable" role="alert" aria-labelledby="remote-unavailable-title">
-      <h2 id="remote-unavailable-title">{title} is unavailable right now</h2>
+      {/* in place of the screen, whose own heading is the page's h1 */}
+      <h1 id="remote-unavailable-title">{title} is unavailable right now</h1>
       <p>This screen could not be loaded. The rest of the app still works; try again in a moment.</p>
       <button type="button" className="button button-primary" onClick={onRetry}>
         Retry
