@@ -54,7 +54,7 @@ describe('WeightGraph', () => {
     expect(options.animation).toEqual({ duration: 500 });
     expect((options.scales?.x as { time: { unit: string } }).time.unit).toBe('day');
     expect((options.scales?.y as { ticks: { maxTicksLimit: number } }).ticks.maxTicksLimit).toBe(4);
-    expect(plugins.map((p) => p.id)).toEqual(['guideLine', 'averageLineLabel', 'forecastBand', 'chartProbe']);
+    expect(plugins.map((p) => p.id)).toEqual(['guideLine', 'averageLineLabel', 'forecastBand', 'chartProbe', 'escapeDismiss']);
     expect(screen.getByTestId('line-chart').parentElement).toHaveStyle({ height: '240px' });
     expect(screen.queryByText('No data available')).not.toBeInTheDocument();
   });

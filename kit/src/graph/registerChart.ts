@@ -17,6 +17,7 @@ import { chartTime } from '@app/kit';
 import { nearestWeight } from './interaction';
 import { averageLineLabelPlugin } from './plugins/averageLineLabel';
 import { chartProbePlugin } from './plugins/chartProbe';
+import { escapeDismissPlugin } from './plugins/escapeDismiss';
 import { forecastBandPlugin } from './plugins/forecastBand';
 import { guideLinePlugin } from './plugins/guideLine';
 
@@ -27,4 +28,10 @@ Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale
 Interaction.modes.weights = nearestWeight;
 
 /** Our plugins are passed per chart (not registered globally) so they never touch other charts on the page. */
-export const GRAPH_PLUGINS: Plugin<'line'>[] = [guideLinePlugin, averageLineLabelPlugin, forecastBandPlugin, chartProbePlugin];
+export const GRAPH_PLUGINS: Plugin<'line'>[] = [
+  guideLinePlugin,
+  averageLineLabelPlugin,
+  forecastBandPlugin,
+  chartProbePlugin,
+  escapeDismissPlugin,
+];

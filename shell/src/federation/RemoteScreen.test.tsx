@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nameRemotesInPage } from '../test/pageRemotes';
@@ -96,6 +96,9 @@ describe('RemoteScreen', () => {
       render(<RemoteScreen id={ANALYTICS} title="Analytics" props={{}} />);
       expect(await screen.findByRole('heading', { name: 'Analytics is unavailable right now', level: 1 })).toBeInTheDocument();
       expect(loadedScreen(ANALYTICS)).toBeUndefined();
+      // a Retry that fails again gives the focus back to the panel, not to the top of the page
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(screen.getByRole('heading', { name: 'Analytics is unavailable right now' })).toHaveFocus());
 
       runtime.loadRemote.mockResolvedValue({ default: () => <h1>Analytics screen</h1> });
       await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

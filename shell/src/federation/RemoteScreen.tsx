@@ -1,4 +1,4 @@
-import { Component, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useDocumentTitle } from '@app/kit';
 import { markStartup } from '../startupMarks';
 import { loadedScreen, loadScreen, type ScreenModule } from './remotes';
@@ -48,7 +48,8 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
       </div>
     );
   }
-  if (shown.status === 'unavailable') return <RemoteUnavailablePanel title={title} onRetry={retry} />;
+  // after a Retry that failed again, the focus (on Retry, gone while it loaded) goes back to the panel
+  if (shown.status === 'unavailable') return <RemoteUnavailablePanel title={title} onRetry={retry} takeFocus={attempt > 0} />;
   const Screen = shown.module.default;
   return (
     <ScreenErrorBoundary key={`${id} ${attempt}`} fallback={<RemoteUnavailablePanel title={title} onRetry={retry} />}>
@@ -57,11 +58,17 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
   );
 }
 
-export function RemoteUnavailablePanel({ title, onRetry }: { title: string; onRetry: () => void }) {
+export function RemoteUnavailablePanel({ title, onRetry, takeFocus = false }: { title: string; onRetry: () => void; takeFocus?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   return (
     <section className="remote-unavailable" role="alert" aria-labelledby="remote-unavailable-title">
       {/* in place of the screen, whose own heading is the page's h1 */}
-      <h1 id="remote-unavailable-title">{title} is unavailable right now</h1>
+      <h1 ref={heading} tabIndex={-1} id="remote-unavailable-title">
+        {title} is unavailable right now
+      </h1>
       <p>This screen could not be loaded. The rest of the app still works; try again in a moment.</p>
       <button type="button" className="button button-primary" onClick={onRetry}>
         Retry
