@@ -17,16 +17,23 @@ interface AccountTabProps extends TabProps {
   user: User;
   avatar: AvatarChoice;
   onAvatarChange: (choice: AvatarChoice) => void;
+  onAvatarRefused?: (message: string | null) => void;
 }
 
-export function AccountTab({ form, errors, update, user, avatar, onAvatarChange }: AccountTabProps) {
+export function AccountTab({ form, errors, update, user, avatar, onAvatarChange, onAvatarRefused }: AccountTabProps) {
   const hasPassword = useHasPassword();
   const askCurrent = needsCurrentPassword(form, user, hasPassword);
   return (
     <div className="st-sections">
       <section className="st-section" aria-labelledby="st-profile">
         <h2 id="st-profile">Profile</h2>
-        <AvatarEditor savedUrl={user.avatarUrl} choice={avatar} onChange={onAvatarChange} error={errors.avatar} />
+        <AvatarEditor
+          savedUrl={user.avatarUrl}
+          choice={avatar}
+          onChange={onAvatarChange}
+          error={errors.avatar}
+          onRefused={onAvatarRefused}
+        />
         <div className="st-grid">
           <Field label="First Name" error={errors.firstName}>
             {(id, describedBy) => (

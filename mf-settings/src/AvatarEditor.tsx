@@ -9,10 +9,12 @@ interface AvatarEditorProps {
   choice: AvatarChoice;
   onChange: (choice: AvatarChoice) => void;
   error?: string;
+  /** A chosen file refused before upload (its type or size), or null once that no longer stands. */
+  onRefused?: (message: string | null) => void;
 }
 
 /** The profile picture with Edit (choose a file, previewed before saving) and Remove. */
-export function AvatarEditor({ savedUrl, choice, onChange, error }: AvatarEditorProps) {
+export function AvatarEditor({ savedUrl, choice, onChange, error, onRefused }: AvatarEditorProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = `${inputId}-error`;
@@ -28,12 +30,14 @@ export function AvatarEditor({ savedUrl, choice, onChange, error }: AvatarEditor
   const pick = (file: File | undefined) => {
     const refused = file ? avatarFileError(file) : null;
     setPickError(refused);
+    onRefused?.(refused);
     if (file && !refused) onChange({ kind: 'upload', file });
     // The same file can be chosen again after Remove.
     if (inputRef.current) inputRef.current.value = '';
   };
   const remove = () => {
     setPickError(null);
+    onRefused?.(null);
     onChange(savedUrl ? { kind: 'remove' } : { kind: 'keep' });
   };
 

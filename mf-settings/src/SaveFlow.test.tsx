@@ -64,6 +64,21 @@ describe('the save sequence in the screen', () => {
     expect(callsTo(calls, 'PATCH', '/api/users/me')).toEqual([]);
   });
 
+  it('a picture refused when chosen is no success: Save says nothing was saved and sends nothing', async () => {
+    const { calls, store } = await openSettings({ user: makeUser(), goal: null });
+    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), new File(['BM'], 'me.bmp', { type: 'image/bmp' }), {
+      applyAccept: false,
+    });
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to update personal info']));
+    expect(status()).toHaveTextContent('Nothing was saved: fix the highlighted fields and save again.');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    // a picture that will do clears it
+    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), png());
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toContain('success: Saved changes successfully'));
+  });
+
   it('avatar delete 500: delete toast and the status line', async () => {
     const { store } = await openSettings(
       { user: makeUser({ avatarUrl: '/api/avatars/old' }), goal: null },

@@ -82,6 +82,8 @@ export function SettingsEditor(props: SettingsEditorProps) {
   const [form, setForm] = useState<SettingsForm>(() => initialForm(baseline, prefs));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [avatar, setAvatar] = useState<AvatarChoice>({ kind: 'keep' });
+  // a picture chosen and refused (its type or size): Save must not say all was saved while it shows
+  const [avatarRefusal, setAvatarRefusal] = useState<string | null>(null);
   // '?tab=goals' (the overview's "Set a goal" link) opens that tab.
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState<TabKey>(() => asTab(searchParams.get('tab')) ?? 'account');
@@ -139,6 +141,7 @@ export function SettingsEditor(props: SettingsEditorProps) {
     const checkWire = await loadWireCheck();
     checking.current = false;
     const invalid = validateForm(form, { ...baseline, hasPassword }, checkWire);
+    if (avatarRefusal) invalid.avatar = avatarRefusal;
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid);
       setTab(tabOfFirstError(invalid) ?? tab);
@@ -210,7 +213,13 @@ export function SettingsEditor(props: SettingsEditorProps) {
         )}
         <div className="panel st-card">
           <TabPanel tab="account" active={tab}>
-            <AccountTab {...tabProps} user={baseline.user} avatar={avatar} onAvatarChange={changeAvatar} />
+            <AccountTab
+              {...tabProps}
+              user={baseline.user}
+              avatar={avatar}
+              onAvatarChange={changeAvatar}
+              onAvatarRefused={setAvatarRefusal}
+            />
           </TabPanel>
           <TabPanel tab="preferences" active={tab}>
             <PreferencesTab
