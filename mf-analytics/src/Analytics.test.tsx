@@ -304,10 +304,17 @@ describe('empty and failing states', () => {
     expect(toasts(store)).toEqual([]);
   });
 
-  it("toasts 'Failed to fetch data' when loading entries really fails", async () => {
-    mockApi({ weights: () => apiError(500, 'boom') });
-    const { store } = renderAnalytics();
+  it("toasts 'Failed to fetch data' when loading entries really fails, and never calls the period empty", async () => {
+    let fail = true;
+    mockApi({ weights: () => (fail ? apiError(500, 'boom') : json(200, MARCH)) });
+    const { store } = renderAnalytics({ defaultSelectedPeriod: 'month' });
     await waitFor(() => expect(toasts(store)).toEqual(['error: Failed to fetch data']));
+    expect(await screen.findAllByText("This period's entries could not be loaded.")).toHaveLength(2);
+    expect(screen.queryByText('No weight entries available for this period')).toBeNull();
+    expect(screen.queryByText('0 entries')).toBeNull();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('3 entries')).toBeInTheDocument();
   });
 });
 

@@ -33,6 +33,8 @@ export default function Analytics(_props: AnalyticsScreenProps) {
   // offline with the period never read on this device: say so, rather than load forever or show no entries
   const online = useOnline();
   const unavailable = !online && (data.loadingEntries || data.entriesFailed);
+  // online and refused (the toast says so): the panels say the entries are missing, not that there are none
+  const failed = online && data.entriesFailed;
 
   return (
     <section className="an-screen" data-remote="mf_analytics">
@@ -59,8 +61,17 @@ export default function Analytics(_props: AnalyticsScreenProps) {
             today={data.today}
             goal={data.goal}
             loading={data.loadingEntries || data.loadingAverages}
+            failed={failed}
+            onRetry={data.retryEntries}
           />
-          <HistoryPanel key={period} entries={historyEntries} unit={unit} averaged={averaging !== 'none'} loading={data.loadingEntries} />
+          <HistoryPanel
+            key={period}
+            entries={historyEntries}
+            unit={unit}
+            averaged={averaging !== 'none'}
+            loading={data.loadingEntries}
+            failed={failed}
+          />
         </>
       )}
     </section>

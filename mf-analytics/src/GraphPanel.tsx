@@ -18,7 +18,7 @@ import {
 import { WeightGraph, type PointClickHandler } from '@app/kit/graph';
 import { AveragingSelect } from './AveragingSelect';
 import { AveragesSummary } from './AveragesSummary';
-import { AVERAGE_DETAILS_MESSAGE } from './messages';
+import { AVERAGE_DETAILS_MESSAGE, LOAD_FAILED_MESSAGE } from './messages';
 
 interface GraphPanelProps {
   /** The period's saved weights with those waiting to be sent. */
@@ -38,12 +38,16 @@ interface GraphPanelProps {
   today: string;
   goal: Goal | null;
   loading: boolean;
+  /** The period's entries could not be read: say so, with Retry, rather than draw an empty graph. */
+  failed?: boolean;
+  onRetry?: () => void;
 }
 
 /** The weight graph with its averaging dropdown and, for averages, a readable list of them. */
 export function GraphPanel(props: GraphPanelProps) {
   const { entries, averages, averaging, period, range, unit, weekStartsOn, themeColor, showTrend, trendHistory, today, goal, loading } =
     props;
+  const { failed = false, onRetry } = props;
   const dispatch = useAppDispatch();
   const scheme = useColorScheme();
 
@@ -69,7 +73,14 @@ export function GraphPanel(props: GraphPanelProps) {
           {averaging === 'none' && <ShowTrendToggle />}
         </div>
       </div>
-      {loading ? (
+      {failed ? (
+        <div className="an-load-failed">
+          <p>{LOAD_FAILED_MESSAGE}</p>
+          <button type="button" className="button" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      ) : loading ? (
         <p className="screen-loading an-graph-loading" role="status">
           Loading...
         </p>

@@ -3,7 +3,7 @@ import type { ShownEntry, UnitSystem } from '@app/kit';
 import { HistoryTable } from './HistoryTable';
 import { Pagination } from './Pagination';
 import { entryCountText, newestFirst, pageCount, pageOf } from './history';
-import { AVERAGE_DETAILS_MESSAGE, NO_ENTRIES_MESSAGE } from './messages';
+import { AVERAGE_DETAILS_MESSAGE, LOAD_FAILED_MESSAGE, NO_ENTRIES_MESSAGE } from './messages';
 
 interface HistoryPanelProps {
   /** The period's saved entries with the weights logged offline laid over them. */
@@ -11,13 +11,15 @@ interface HistoryPanelProps {
   unit: UnitSystem;
   averaged: boolean;
   loading: boolean;
+  /** The entries could not be read: no count and no empty message, which would claim there are none. */
+  failed?: boolean;
 }
 
 /**
  * History: the entry count and the paged table, or the empty message. While the graph shows averages, the panel
  * says the averages have no entry details and keeps the entries one click away.
  */
-export function HistoryPanel({ entries, unit, averaged, loading }: HistoryPanelProps) {
+export function HistoryPanel({ entries, unit, averaged, loading, failed = false }: HistoryPanelProps) {
   const rows = useMemo(() => newestFirst(entries), [entries]);
   const [page, setPage] = useState(1);
   const [showEntries, setShowEntries] = useState(false);
@@ -30,13 +32,15 @@ export function HistoryPanel({ entries, unit, averaged, loading }: HistoryPanelP
     <section className="panel an-history" aria-labelledby="an-history-title">
       <div className="an-panel-head">
         <h2 id="an-history-title">History</h2>
-        {!loading && (
+        {!loading && !failed && (
           <p className="muted an-count" role="status">
             {entryCountText(rows.length)}
           </p>
         )}
       </div>
-      {loading ? (
+      {failed ? (
+        <p className="an-empty">{LOAD_FAILED_MESSAGE}</p>
+      ) : loading ? (
         <p className="screen-loading" role="status">
           Loading...
         </p>

@@ -32,6 +32,8 @@ export interface AnalyticsData {
   loadingAverages: boolean;
   /** The period's entries could not be read and none are at hand (offline, never read on this device). */
   entriesFailed: boolean;
+  /** Reads the period's entries again (after they failed). */
+  retryEntries: () => void;
 }
 
 const NO_ENTRIES: readonly ApiWeightEntry[] = [];
@@ -89,5 +91,8 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
     loadingEntries: rangeLoading || (!noRange && weights.currentData === undefined && !weights.isError),
     loadingAverages: averaging !== 'none' && !noRange && averages.currentData === undefined && !averages.isError,
     entriesFailed: !noRange && weights.isError && weights.currentData === undefined,
+    retryEntries: () => {
+      if (!noRange) void weights.refetch();
+    },
   };
 }
