@@ -102,9 +102,9 @@ export function ImportSection() {
       <h2 id="st-import">Import</h2>
       <p className="muted">
         An export of another tracker as you downloaded it: Apple Health (export.zip), Fitbit, Garmin Connect, Google Fit, Samsung Health,
-        Withings, MyFitnessPal, Lose It!, Renpho, openScale, Libra, TrendWeight, Happy Scale, wger, The Hacker&apos;s Diet Online, this
-        app&apos;s CSV or JSON export, or any CSV with the columns date, weight and notes. You will see what is recognised before anything
-        is saved.
+        Withings, MyFitnessPal, Lose It!, Renpho, Eufy Life, Zepp Life, Health Auto Export, Cronometer, openScale, Libra, TrendWeight, Happy
+        Scale, wger, The Hacker&apos;s Diet Online, this app&apos;s CSV or JSON export, or any CSV with the columns date, weight and notes.
+        You will see what is recognised before anything is saved.
       </p>
       <Field label="Export file" error={error} hint="CSV or JSON at most 5 MiB; a .zip archive or export.xml at most 500 MiB">
         {(id, describedBy) => (
