@@ -63,6 +63,10 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
     log('error', { msg: 'unhandled rejection', ...describeError(err) });
   });
 
+  // the API's document is built once, a few hundred milliseconds of work: done before listening, so no request
+  // (health checks included) ever waits behind the first visitor of /api/openapi.json
+  await app.request('/api/openapi.json');
+
   const http: Server = await new Promise((resolve) => {
     const s = serveOrExit({
       name: 'API',
