@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { hash } from '@node-rs/argon2';
 import { hashPassword, isCommonPassword, verifyPassword } from './password.js';
 import { PRODUCTION_ARGON2, loadConfig } from '../config.js';
 
@@ -25,4 +26,18 @@ it('ships a list of a few thousand common passwords, compared case-insensitively
   expect(isCommonPassword('1q2w3e4r5t')).toBe(true);
   expect(isCommonPassword('michael1990')).toBe(true);
   expect(isCommonPassword('plum-Tractor-9-orbit')).toBe(false);
+});
+
+it('a password is the same however its accents were typed (one character or a letter and a mark); older hashes still match', async () => {
+  const fast = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+  const composed = 'caf\u00e9-cr\u00e8me-br\u00fbl\u00e9e';
+  const decomposed = composed.normalize('NFD');
+  expect(decomposed).not.toBe(composed);
+  const h = await hashPassword(decomposed, fast);
+  expect(await verifyPassword(h, composed)).toBe(true);
+  expect(await verifyPassword(h, decomposed)).toBe(true);
+  expect(await verifyPassword(h, 'cafe-creme-brulee')).toBe(false);
+  // a hash of the text as typed, before passwords were normalised, still opens with that text
+  const old = await hash(decomposed, { algorithm: 2, ...fast });
+  expect(await verifyPassword(old, decomposed)).toBe(true);
 });

@@ -7,17 +7,30 @@ const ARGON2ID = 2; // Algorithm.Argon2id (a const enum in the typings)
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/**
+ * A password as it is hashed: NFKC, so "é" typed as one character or as "e" and an accent, as keyboards and systems
+ * differ, is the same password.
+ */
+export const normalizePassword = (password: string): string => password.normalize('NFKC');
+
 /** argon2id hash; production parameters (m=19456 KiB, t=2, p=1) unless explicitly overridden. */
 export function hashPassword(password: string, params: Argon2Params = PRODUCTION_ARGON2): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID, ...params });
+  return hash(normalizePassword(password), { algorithm: ARGON2ID, ...params });
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+async function verifyExactly(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {
     return false;
   }
+}
+
+/** Checks a password against its hash; a hash made before passwords were normalised matches the text as typed then. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const normalized = normalizePassword(password);
+  if (await verifyExactly(passwordHash, normalized)) return true;
+  return normalized !== password && verifyExactly(passwordHash, password);
 }
 
 const dummyHashes = new Map<string, Promise<string>>();
