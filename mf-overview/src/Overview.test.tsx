@@ -254,9 +254,16 @@ describe('Overview interactions', () => {
   });
 
   it("toasts 'Failed to fetch data' only when a call really fails", async () => {
-    const { store } = renderOverview({ entries: WEEK, goal: LOSE, failing: ['/api/weights'] });
+    const failing = ['/api/weights'];
+    const { store } = renderOverview({ entries: WEEK, goal: LOSE, failing });
     await waitFor(() => expect(store.getState().toasts.map((t) => [t.kind, t.message])).toEqual([['error', 'Failed to fetch data']]));
-    expect(within(card('Current Weight')).getByText('No data available')).toBeInTheDocument();
+    // a failed read is not an empty period: no cards of zeros, but what happened and a way to try again
+    expect(await screen.findByText("This period's weights could not be loaded.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Number Of Entries' })).toBeNull();
+    failing.length = 0;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Number Of Entries' })).toBeInTheDocument();
   });
 
   it('refreshes when an entry is saved or deleted elsewhere', async () => {

@@ -23,6 +23,9 @@ import { useOverviewData } from './useOverviewData';
 import { WeightGraphPanel } from './WeightGraphPanel';
 import './overview.css';
 
+/** A failed read is not an empty period: no cards of zeros for it. */
+export const LOAD_FAILED_MESSAGE = "This period's weights could not be loaded.";
+
 /** /dashboard/overview: summary cards, the period's weight graph and goal progress. */
 export default function Overview(_props: OverviewScreenProps) {
   const dispatch = useAppDispatch();
@@ -37,6 +40,8 @@ export default function Overview(_props: OverviewScreenProps) {
   // cards; what was read shows, whatever else is missing
   const online = useOnline();
   const unavailable = !online && (data.loading || data.entriesFailed);
+  // online and refused (the toast says so): the cards would claim 0 entries for a period that has some
+  const loadFailed = online && data.entriesFailed;
 
   const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);
@@ -54,6 +59,13 @@ export default function Overview(_props: OverviewScreenProps) {
       ) : data.loading ? (
         <div className="screen-loading" role="status">
           Loading...
+        </div>
+      ) : loadFailed ? (
+        <div className="panel ov-load-failed">
+          <p>{LOAD_FAILED_MESSAGE}</p>
+          <button type="button" className="button" onClick={data.retryEntries}>
+            Retry
+          </button>
         </div>
       ) : (
         <div className="ov-body" aria-busy={data.refreshing}>

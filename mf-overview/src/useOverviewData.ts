@@ -72,6 +72,10 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
     failed,
     /** The period's weights could not be read and none are at hand (offline, never read on this device). */
     entriesFailed: !!requestRange && weights.isError && weights.data === undefined,
+    /** Reads the period's weights again (after they failed). */
+    retryEntries: () => {
+      if (requestRange) void weights.refetch();
+    },
     range,
     today,
     entries: entries ?? [],
