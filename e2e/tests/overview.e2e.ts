@@ -10,15 +10,15 @@ import { api, createUser, dayOffset, logWeights, signIn, type TestUser } from '.
  *
  * Hand computation (metric):
  *   Current Weight      current 79.6, first 80.0, target 72.0; change 79.6 − 80.0 = −0.4 → 'down 0.4 kg'
- *   This Period Goal    periods left = ceil(69 ÷ 7) = 10; week's share = |72 − 80| ÷ 10 = 0.8 kg;
- *                       lost 0.4 → 0.4 ÷ 0.8 = 50.0 % ('0.4 kg of 0.8 kg this period')
- *   Number Of Entries   6 days logged of 7 begun → 6 ÷ 7 = 85.714 → 85.7 %
+ *   This Period Goal    periods left = ceil(69 ÷ 7) = 10; week's share = |72 − 82 (the goal's start)| ÷ 10 = 1.0 kg;
+ *                       lost 0.4 → 0.4 ÷ 1.0 = 40.0 % ('0.4 kg of 1.0 kg this period')
+ *   Number Of Entries   6 days logged of the week's 7 → 6 ÷ 7 = 85.714 → 85.7 %
  *   Goal Progress       (79.6 − 82) ÷ (72 − 82) = 2.4 ÷ 10 = 24.0 %
  * Imperial (× 2.20462):
  *   79.6 → 175.488 → 175.5 lb; 80 → 176.370 → 176.4 lb; 72 → 158.733 → 158.7 lb; 82 → 180.779 → 180.8 lb
- *   change 0.4 → 0.882 → 'down 0.9 lb'; share 0.8 → 1.764 → 1.8 lb
+ *   change 0.4 → 0.882 → 'down 0.9 lb'; share 1.0 → 2.205 → 2.2 lb
  * After editing today to 79.2 kg:
- *   change −0.8 → 'down 0.8 kg'; 0.8 ÷ 0.8 = 100.0 %; (79.2 − 82) ÷ (72 − 82) = 28.0 %
+ *   change −0.8 → 'down 0.8 kg'; 0.8 ÷ 1.0 = 80.0 %; (79.2 − 82) ÷ (72 − 82) = 28.0 %
  */
 const WEEK = [
   { day: -6, weightKg: 80.0 },
@@ -85,9 +85,9 @@ describe('Overview against the real API', () => {
     expect(await current.locator('.ov-diff').getAttribute('data-tone')).toBe('good');
 
     const period = card(page, 'This Period Goal');
-    expect(await text(period)).toContain('50.0%');
+    expect(await text(period)).toContain('40.0%');
     expect(await text(period)).toContain('of your goal');
-    expect(await text(period)).toContain('0.4 kg of 0.8 kg this period');
+    expect(await text(period)).toContain('0.4 kg of 1.0 kg this period');
 
     const entries = card(page, 'Number Of Entries');
     expect(await text(entries)).toContain('6 / 7 days');
@@ -128,8 +128,8 @@ describe('Overview against the real API', () => {
     expect(await text(current)).toContain('First entry 176.4 lb');
     expect(await text(current)).toContain('Target 158.7 lb');
     expect(await current.getByText('down 0.9 lb').count()).toBe(1);
-    expect(await text(card(page, 'This Period Goal'))).toContain('0.9 lb of 1.8 lb this period');
-    expect(await text(card(page, 'This Period Goal'))).toContain('50.0%');
+    expect(await text(card(page, 'This Period Goal'))).toContain('0.9 lb of 2.2 lb this period');
+    expect(await text(card(page, 'This Period Goal'))).toContain('40.0%');
     expect(await text(goalPanel(page))).toContain('Start 180.8 lb');
     expect(await text(goalPanel(page))).toContain('Target 158.7 lb');
     expect(await text(goalPanel(page))).toContain('24.0%');
@@ -173,7 +173,7 @@ describe('Overview against the real API', () => {
 
     await card(page, 'Current Weight').getByText('79.2 kg').waitFor();
     expect(await card(page, 'Current Weight').getByText('down 0.8 kg').count()).toBe(1);
-    expect(await text(card(page, 'This Period Goal'))).toContain('100.0%');
+    expect(await text(card(page, 'This Period Goal'))).toContain('80.0%');
     expect(await text(goalPanel(page))).toContain('28.0%');
     expect(await text(page.getByRole('region', { name: 'Last 7 Days Weight Graph' }))).toContain('Current weight 79.2 kg');
     expect(problems).toEqual([]);

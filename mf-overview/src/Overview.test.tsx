@@ -20,7 +20,7 @@ vi.mock('react-chartjs-2', () => ({
   ),
 }));
 
-// This week (Sun 09/03 – Sat 15/03/2025), today Wednesday 12/03: 4 days have begun.
+// This week (Sun 09/03 – Sat 15/03/2025), today Wednesday 12/03: 7 days in the period, 4 of them begun.
 const WEEK: Entry[] = [
   { date: '2025-03-09', weightKg: 80 },
   { date: '2025-03-10', weightKg: 79.5 },
@@ -55,17 +55,17 @@ describe('Overview cards', () => {
     expect(within(current).getByText('down 1.0 kg')).toBeInTheDocument();
     expect(within(current).getByText('down 1.0 kg').parentElement).toHaveAttribute('data-tone', 'good');
 
-    // Goal for the week: |72 − 80| ÷ 12 = 0.667 kg; lost 1.0 kg → 150.0 %.
+    // Goal for the week: |72 − 82 (the goal's start)| ÷ ceil(80 days ÷ 7) = 10 ÷ 12 = 0.833 kg; lost 1.0 kg → 120.0 %.
     const period = card('This Period Goal');
-    expect(within(period).getByText('150.0%')).toBeInTheDocument();
+    expect(within(period).getByText('120.0%')).toBeInTheDocument();
     expect(within(period).getByText('of your goal')).toBeInTheDocument();
-    expect(within(period).getByText('1.0 kg of 0.7 kg this period')).toBeInTheDocument();
+    expect(within(period).getByText('1.0 kg of 0.8 kg this period')).toBeInTheDocument();
 
-    // 3 days logged of the 4 begun: 75.0 %.
+    // 3 days logged of the 7 in the week: 42.9 %.
     const entries = card('Number Of Entries');
-    expect(within(entries).getByText('/ 4 days')).toBeInTheDocument();
-    expect(entries).toHaveTextContent('3 / 4 days');
-    expect(entries).toHaveTextContent('75.0% consistency');
+    expect(within(entries).getByText('/ 7 days')).toBeInTheDocument();
+    expect(entries).toHaveTextContent('3 / 7 days');
+    expect(entries).toHaveTextContent('42.9% consistency');
 
     // (79 − 82) ÷ (72 − 82) = 30.0 %.
     const goal = goalPanel();
@@ -93,8 +93,8 @@ describe('Overview cards', () => {
     });
     const current = await screen.findByRole('article', { name: 'Current Weight' });
     expect(within(current).getByText('up 1.0 kg').parentElement).toHaveAttribute('data-tone', 'good');
-    // |70 − 62| ÷ 12 = 0.667 kg; gained 1.0 kg → 150.0 %.
-    expect(within(card('This Period Goal')).getByText('150.0%')).toHaveClass('ov-tone--good');
+    // |70 − 60| ÷ 12 = 0.833 kg; gained 1.0 kg → 120.0 %.
+    expect(within(card('This Period Goal')).getByText('120.0%')).toHaveClass('ov-tone--good');
     // (63 − 60) ÷ (70 − 60) = 30.0 %.
     expect(within(goalPanel()).getByText('30.0%')).toBeInTheDocument();
   });
@@ -109,9 +109,9 @@ describe('Overview cards', () => {
     });
     const current = await screen.findByRole('article', { name: 'Current Weight' });
     expect(within(current).getByText('up 1.0 kg').parentElement).toHaveAttribute('data-tone', 'bad');
-    // |72 − 79| ÷ 12 = 0.583 kg; gained 1 kg against it → −171.4 %.
+    // |72 − 82| ÷ 12 = 0.833 kg; gained 1 kg against it → −120.0 %.
     const period = card('This Period Goal');
-    expect(within(period).getByText('-171.4%')).toHaveClass('ov-tone--bad');
+    expect(within(period).getByText('-120.0%')).toHaveClass('ov-tone--bad');
     expect(within(period).getByText('up 1.0 kg').parentElement).toHaveAttribute('data-tone', 'bad');
     // (80 − 82) ÷ (72 − 82) = 20.0 %.
     expect(within(goalPanel()).getByText('20.0%')).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('Overview cards', () => {
     expect(within(current).getByText('No goal set')).toBeInTheDocument();
     expect(within(current).getByText('down 1.0 kg').parentElement).toHaveAttribute('data-tone', 'neutral');
     expect(within(card('This Period Goal')).getByText('No goal set')).toBeInTheDocument();
-    expect(card('Number Of Entries')).toHaveTextContent('3 / 4 days');
+    expect(card('Number Of Entries')).toHaveTextContent('3 / 7 days');
     expect(within(goalPanel()).getByText('No goal set')).toBeInTheDocument();
     expect(within(goalPanel()).queryByRole('progressbar')).not.toBeInTheDocument();
     await userEvent.click(within(goalPanel()).getByRole('link', { name: 'Set a goal in Settings' }));
@@ -169,8 +169,8 @@ describe('Overview cards', () => {
     expect(within(current).getByText('176.4 lb')).toBeInTheDocument();
     expect(within(current).getByText('158.7 lb')).toBeInTheDocument();
     expect(within(current).getByText('down 2.2 lb')).toBeInTheDocument();
-    // 1 kg = 2.2 lb of 0.667 kg = 1.470 lb.
-    expect(within(card('This Period Goal')).getByText('2.2 lb of 1.5 lb this period')).toBeInTheDocument();
+    // 1 kg = 2.2 lb of 0.833 kg = 1.837 lb.
+    expect(within(card('This Period Goal')).getByText('2.2 lb of 1.8 lb this period')).toBeInTheDocument();
     // 82 × 2.20462 = 180.779.
     expect(goalPanel()).toHaveTextContent('Start 180.8 lb');
     expect(goalPanel()).toHaveTextContent('Target 158.7 lb');
@@ -199,9 +199,9 @@ describe('Overview period', () => {
     expect(await screen.findByRole('heading', { name: 'This Quarter Summary' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'This Quarter Weight Graph' })).toBeInTheDocument();
     expect(await screen.findByText('01/01/2025 – 31/03/2025')).toBeInTheDocument();
-    // The quarter starts with the 20/02 entry: 81 → 79 is down 2.0 kg; 4 days logged of 71 begun.
+    // The quarter starts with the 20/02 entry: 81 → 79 is down 2.0 kg; 4 days logged of the quarter's 90.
     await waitFor(() => expect(within(card('Current Weight')).getByText('down 2.0 kg')).toBeInTheDocument());
-    expect(card('Number Of Entries')).toHaveTextContent('4 / 71 days');
+    expect(card('Number Of Entries')).toHaveTextContent('4 / 90 days');
     expect(store.getState().preferences.defaultSelectedPeriod).toBe('quarter');
     expect(JSON.parse(localStorage.getItem('preferences')!).defaultSelectedPeriod).toBe('quarter');
   });
@@ -297,7 +297,7 @@ describe('Overview interactions', () => {
     // Now 80 → 79.5 → 78 (11/03) is the latest: down 2.0 kg over 3 days logged.
     await waitFor(() => expect(within(card('Current Weight')).getByText('78.0 kg')).toBeInTheDocument());
     expect(within(card('Current Weight')).getByText('down 2.0 kg')).toBeInTheDocument();
-    expect(card('Number Of Entries')).toHaveTextContent('3 / 4 days');
+    expect(card('Number Of Entries')).toHaveTextContent('3 / 7 days');
     // (78 − 82) ÷ (72 − 82) = 40.0 %.
     expect(within(goalPanel()).getByText('40.0%')).toBeInTheDocument();
   });

@@ -164,16 +164,17 @@ describe('remainingPeriods and perPeriodTargetChange', () => {
 });
 
 describe('periodGoalCard', () => {
-  it('measures progress against |target − first entry| per remaining period', () => {
-    // 5 kg left from the period's first entry over 16 weeks → 0.3125 kg/week; 0.8 kg lost → 256 %.
+  it("measures the period against |target − the goal's start weight| per remaining period", () => {
+    // 10 kg from the goal's start (90) to its target (80) over ceil(110 days / 7) = 16 weeks → 0.625 kg a week;
+    // the period brought 0.8 kg (85 → 84.2) → 128 %.
     const card = periodGoalCard(losing, LOSE, WEEK, TODAY);
     expect(card).toMatchObject({
       state: 'data',
       firstKg: 85,
       currentKg: 84.2,
-      targetChangeKg: 0.3125,
+      targetChangeKg: 0.625,
       remainingPeriods: 16,
-      percent: 256,
+      percent: 128,
       barPercent: 100,
       tone: 'good',
     });
@@ -181,33 +182,38 @@ describe('periodGoalCard', () => {
     expect(card.state === 'data' && card.changeKg).toBeCloseTo(-0.8, 10);
   });
 
+  it("the target does not depend on where the period started: the goal's start weight sets it", () => {
+    const onTarget = [entry('2025-03-10', 80), entry('2025-03-12', 79.8)];
+    expect(periodGoalCard(onTarget, LOSE, WEEK, TODAY)).toMatchObject({ targetChangeKg: 0.625, percent: 32 });
+  });
+
   it('uses the days of the period: calendar month and rolling window', () => {
-    // 110 days / 31 → 4 periods → 1.25 kg; 0.8 / 1.25 = 64 %.
+    // 110 days / 31 → 4 periods → 2.5 kg; 0.8 / 2.5 = 32 %.
     expect(periodGoalCard(losing, LOSE, MARCH, TODAY)).toMatchObject({
-      targetChangeKg: 1.25,
+      targetChangeKg: 2.5,
       remainingPeriods: 4,
-      percent: 64,
-      barPercent: 64,
+      percent: 32,
+      barPercent: 32,
     });
     const rolling30 = getPeriodRange('month', { today: TODAY, alignToCalendar: false })!;
-    expect(periodGoalCard(losing, LOSE, rolling30, TODAY)).toMatchObject({ targetChangeKg: 1.25, remainingPeriods: 4, percent: 64 });
+    expect(periodGoalCard(losing, LOSE, rolling30, TODAY)).toMatchObject({ targetChangeKg: 2.5, remainingPeriods: 4, percent: 32 });
   });
 
   it('shows moving away as negative and bad', () => {
     const card = periodGoalCard([entry('2025-03-10', 85), entry('2025-03-12', 85.5)], LOSE, WEEK, TODAY);
-    expect(card).toMatchObject({ percent: -160, barPercent: 0, tone: 'bad', achievedKg: -0.5 });
+    expect(card).toMatchObject({ percent: -80, barPercent: 0, tone: 'bad', achievedKg: -0.5 });
   });
 
   it('works for a gain goal', () => {
     expect(periodGoalCard([entry('2025-03-10', 65), entry('2025-03-12', 65.5)], GAIN, WEEK, TODAY)).toMatchObject({
-      targetChangeKg: 0.3125,
+      targetChangeKg: 0.625,
       achievedKg: 0.5,
-      percent: 160,
-      barPercent: 100,
+      percent: 80,
+      barPercent: 80,
       tone: 'good',
     });
     const away = periodGoalCard([entry('2025-03-10', 65), entry('2025-03-12', 64.7)], GAIN, WEEK, TODAY);
-    expect(away).toMatchObject({ percent: -96, barPercent: 0, tone: 'bad' });
+    expect(away).toMatchObject({ percent: -48, barPercent: 0, tone: 'bad' });
   });
 
   it('has no target once the target date has passed', () => {
@@ -222,18 +228,14 @@ describe('periodGoalCard', () => {
     });
   });
 
-  it('puts the whole remainder into the last period, target day included', () => {
-    expect(periodGoalCard(losing, { ...LOSE, targetDate: TODAY }, WEEK, TODAY)).toMatchObject({ targetChangeKg: 5, percent: 16 });
-    expect(periodGoalCard(losing, { ...LOSE, targetDate: '2025-03-13' }, WEEK, TODAY)).toMatchObject({ targetChangeKg: 5 });
+  it('puts the whole change into the last period, target day included', () => {
+    expect(periodGoalCard(losing, { ...LOSE, targetDate: TODAY }, WEEK, TODAY)).toMatchObject({ targetChangeKg: 10, percent: 8 });
+    expect(periodGoalCard(losing, { ...LOSE, targetDate: '2025-03-13' }, WEEK, TODAY)).toMatchObject({ targetChangeKg: 10 });
   });
 
-  it('shows 100 % or 0 % when the period started on the target', () => {
-    const onTarget = [entry('2025-03-10', 80), entry('2025-03-12', 79.8)];
-    expect(periodGoalCard(onTarget, LOSE, WEEK, TODAY)).toMatchObject({ targetChangeKg: 0, percent: 100, barPercent: 100 });
-    const drifted = [entry('2025-03-10', 80), entry('2025-03-12', 80.3)];
-    expect(periodGoalCard(drifted, LOSE, WEEK, TODAY)).toMatchObject({ targetChangeKg: 0, percent: 0, tone: 'bad' });
+  it('a goal that starts on its target asks for no change: 100 % while the weight holds', () => {
     const stayed = [entry('2025-03-10', 80)];
-    expect(periodGoalCard(stayed, KEEP, WEEK, TODAY)).toMatchObject({ percent: 100, tone: 'neutral' });
+    expect(periodGoalCard(stayed, KEEP, WEEK, TODAY)).toMatchObject({ targetChangeKg: 0, percent: 100, tone: 'neutral' });
   });
 
   it('has empty states', () => {
@@ -246,27 +248,27 @@ describe('periodGoalCard', () => {
 });
 
 describe('entriesCountCard', () => {
-  it('compares entries with the days that have begun', () => {
-    expect(entriesCountCard(losing, WEEK, TODAY)).toEqual({ state: 'data', count: 3, days: 3, periodDays: 7, percent: 100 });
+  it('compares the days with an entry with the days in the period', () => {
+    expect(entriesCountCard(losing, WEEK, TODAY)).toEqual({ state: 'data', count: 3, days: 7, periodDays: 7, percent: 42.9 });
     expect(entriesCountCard([losing[0], losing[2]], WEEK, TODAY)).toEqual({
       state: 'data',
       count: 2,
-      days: 3,
+      days: 7,
       periodDays: 7,
-      percent: 66.7,
+      percent: 28.6,
     });
     expect(entriesCountCard([entry('2025-03-12', 84)], MARCH, TODAY)).toEqual({
       state: 'data',
       count: 1,
-      days: 12,
+      days: 31,
       periodDays: 31,
-      percent: 8.3,
+      percent: 3.2,
     });
   });
 
-  it('counts each day once and only inside the begun period', () => {
+  it('counts each day once and only inside the period, up to today', () => {
     const entries = [...losing, entry('2025-03-12', 84.1), entry('2025-03-09', 86), entry('2025-03-13', 84)];
-    expect(entriesCountCard(entries, WEEK, TODAY)).toMatchObject({ count: 3, days: 3, percent: 100 });
+    expect(entriesCountCard(entries, WEEK, TODAY)).toMatchObject({ count: 3, days: 7, percent: 42.9 });
   });
 
   it('gives 100 % for daily logging across DST weeks', () => {

@@ -128,9 +128,8 @@ export function remainingPeriods(targetDate: DateInput, today: DateInput, period
 }
 
 /**
- * |target − start weight| ÷ remaining periods; undefined without a goal or once
- * the target date has passed. The This Period Goal card refines it (see periodGoalCard)
- * (first entry of the period in place of the start weight), see `periodGoalCard`.
+ * The change a period should bring: |target − the goal's start weight| ÷ remaining periods; undefined without a goal
+ * or once the target date has passed. The This Period Goal card measures the period against it.
  */
 export function perPeriodTargetChange(goal: Goal | null | undefined, periodDays: number, today: DateInput): number | undefined {
   if (!goal) return undefined;
@@ -146,7 +145,7 @@ export interface PeriodGoalData {
   changeKg: number;
   /** Change in the goal's direction: negative when moving away. */
   achievedKg: number;
-  /** |target − first entry of the period| ÷ remaining periods; undefined once the target date has passed. */
+  /** |target − the goal's start weight| ÷ remaining periods (perPeriodTargetChange); undefined once the target date has passed. */
   targetChangeKg: number | undefined;
   remainingPeriods: number | undefined;
   /** achieved ÷ target × 100, 1 decimal, may be negative or above 100; undefined without a target. */
@@ -159,7 +158,7 @@ export interface PeriodGoalData {
 /**
  * This Period Goal card (docs/decisions.md, "This Period Goal"). `range` is the period's full range: its length is the
  * "days of the period" (7 for a week, 28..31 for a calendar month, N for rolling windows).
- * With a zero target (the period began on the target) it shows 100 % while the weight stays on
+ * With a zero target (a goal that starts on its target) it shows 100 % while the weight stays on
  * or beyond the target in the goal's direction, 0 % otherwise, like the goal progress bar.
  */
 export function periodGoalCard(
@@ -175,7 +174,7 @@ export function periodGoalCard(
   const currentKg = sorted[sorted.length - 1].weightKg;
   const achievedKg = changeTowardGoal(goal, firstKg, currentKg);
   const periods = remainingPeriods(goal.targetDate, today, daysInRange(range));
-  const targetChangeKg = periods === undefined ? undefined : Math.abs(goal.targetWeightKg - firstKg) / periods;
+  const targetChangeKg = perPeriodTargetChange(goal, daysInRange(range), today);
   let percent: number | undefined;
   if (targetChangeKg !== undefined) {
     percent = isZeroAtDisplayPrecision(targetChangeKg)
@@ -202,15 +201,18 @@ export interface EntriesCountData {
   state: 'data';
   /** Distinct days with an entry, from the period start to today. */
   count: number;
-  /** Days of the period that have begun, today included. */
+  /** The days of the period, as the card counts against them (all of them, the days to come included). */
   days: number;
   /** All days of the period (for "of N days" wording). */
   periodDays: number;
-  /** count ÷ days × 100, 1 decimal: daily logging shows 100. */
+  /** count ÷ days × 100, 1 decimal. */
   percent: number;
 }
 
-/** Number Of Entries card: entries versus the days of the period that have begun, so daily logging reads 100 %. */
+/**
+ * Number Of Entries card: the days with an entry versus the days in the period (7 for a week, the month's days for a
+ * calendar month, N for the last N days), so a calendar period's consistency grows as its days are logged.
+ */
 export function entriesCountCard(
   entries: readonly WeightEntry[] | null | undefined,
   range: DateRange | null | undefined,
@@ -218,13 +220,13 @@ export function entriesCountCard(
 ): EntriesCountData | EmptyState {
   if (!range) return EMPTY_STATE;
   const day = normalizeDate(today);
-  const days = daysElapsedInPeriod(range, day);
+  const days = daysInRange(range);
   const dates = new Set(
     sortEntries(entries)
       .map((entry) => entry.date)
       .filter((date) => date >= range.start && date <= range.end && date <= day),
   );
-  if (dates.size === 0 || days === 0) return EMPTY_STATE;
+  if (dates.size === 0 || days === 0 || daysElapsedInPeriod(range, day) === 0) return EMPTY_STATE;
   return {
     state: 'data',
     count: dates.size,
