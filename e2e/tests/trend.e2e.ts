@@ -163,14 +163,19 @@ describe('Trend card, against the real API', () => {
     await page.waitForTimeout(700);
     await screenshot(page, 'trend-overview-1280');
 
-    // Four cards in a row on desktop, two by two on a tablet, stacked on a phone; nothing overflows.
+    // The period's three cards in a row on desktop and tablet, stacked on a phone; the trend card beside the graph
+    // with the goal on desktop, under it on smaller screens; nothing overflows.
     expect(new Set(await cardTops(page)).size).toBe(1);
+    expect(await page.locator('.ov-cards > article').count()).toBe(3);
+    const graphBox = (await graph.boundingBox())!;
+    const trendBox = (await card.boundingBox())!;
+    expect(trendBox.x).toBeGreaterThan(graphBox.x + graphBox.width - 1);
     await page.setViewportSize({ width: 900, height: 900 });
     await page.waitForTimeout(300);
-    expect(new Set(await cardTops(page)).size).toBe(2);
+    expect(new Set(await cardTops(page)).size).toBe(1);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForTimeout(700);
-    expect(new Set(await cardTops(page)).size).toBe(4);
+    expect(new Set(await cardTops(page)).size).toBe(3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await screenshot(page, 'trend-overview-375');
 

@@ -77,7 +77,6 @@ export default function Overview(_props: OverviewScreenProps) {
               <CurrentWeightCard card={data.summary.currentWeight} unit={preferences.unit} />
               <PeriodGoalCard card={data.summary.periodGoal} unit={preferences.unit} />
               <EntriesCountCard card={data.summary.entriesCount} />
-              <TrendCard card={data.trend} unit={preferences.unit} />
             </div>
           </section>
 
@@ -94,7 +93,12 @@ export default function Overview(_props: OverviewScreenProps) {
               today={data.today}
               onPointClick={editDay}
             />
-            <GoalProgressPanel progress={data.summary.goalProgress} targetKg={data.goal?.targetWeightKg} unit={preferences.unit} />
+            {/* the summary is the period's three cards; the trend, read from the last months whatever the period, sits
+                with the goal it forecasts */}
+            <div className="ov-side">
+              <GoalProgressPanel progress={data.summary.goalProgress} targetKg={data.goal?.targetWeightKg} unit={preferences.unit} />
+              <TrendCard card={data.trend} unit={preferences.unit} />
+            </div>
           </div>
         </div>
       )}
