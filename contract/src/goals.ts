@@ -21,5 +21,8 @@ export const UpdateGoalSchema = z
   })
   .meta({ id: 'UpdateGoal', description: 'Any subset; all four are required when no goal exists yet.' });
 
+/** A goal ends on or after the day it starts: the API refuses the other way round, and the form says so first. */
+export const TARGET_BEFORE_START = 'Target date must be on or after the start date';
+
 export type Goal = z.infer<typeof GoalSchema>;
 export type UpdateGoal = z.infer<typeof UpdateGoalSchema>;

@@ -154,6 +154,18 @@ describe('validateForm', () => {
     expect(validateForm(formFor(makeUser(), null), baseline, wireErrors)).toEqual({});
   });
 
+  it('refuses a target date before the start date, as the API does', () => {
+    const form = {
+      ...formFor(makeUser(), null),
+      startWeight: typedMeasure('90'),
+      targetWeight: typedMeasure('80'),
+      startDate: '2025-03-01',
+      targetDate: '2025-02-28',
+    };
+    expect(validateForm(form, baseline, wireErrors)).toEqual({ targetDate: 'Target date must be on or after the start date' });
+    expect(validateForm({ ...form, targetDate: '2025-03-01' }, baseline, wireErrors)).toEqual({});
+  });
+
   it("applies the API's own rules before sending, in its words", () => {
     const form = {
       ...formFor(makeUser(), null),

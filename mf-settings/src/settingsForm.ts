@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@app/contract';
+import { normalizeEmail, TARGET_BEFORE_START } from '@app/contract';
 import {
   validateHexColor,
   type ColorScheme,
@@ -241,6 +241,7 @@ export function validateForm(form: SettingsForm, baseline: Baseline, checkWire: 
     if (form.targetWeight.value === undefined) errors.targetWeightKg = MESSAGES.targetWeightRequired;
     if (form.startDate === '') errors.startDate = MESSAGES.startDateRequired;
     if (form.targetDate === '') errors.targetDate = MESSAGES.targetDateRequired;
+    else if (form.startDate !== '' && form.targetDate < form.startDate) errors.targetDate ??= TARGET_BEFORE_START;
   }
   return errors;
 }

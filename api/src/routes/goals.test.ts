@@ -49,6 +49,21 @@ describeDb('goals', (ctx) => {
     }
   });
 
+  it('a goal ends on or after the day it starts, whichever date a PATCH changes', async () => {
+    const u = await register(ctx.app);
+    const goal = { startWeightKg: 90, targetWeightKg: 80, startDate: '2025-03-01', targetDate: '2025-09-01' };
+    const backwards = await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { ...goal, targetDate: '2025-02-28' } });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.error.details).toEqual([{ field: 'targetDate', issue: 'Target date must be on or after the start date' }]);
+    expect((await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: goal })).status).toBe(200);
+    // a start moved past the stored target is refused too, and the goal stays as it was
+    const moved = await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { startDate: '2025-10-01' } });
+    expect(moved.status).toBe(422);
+    expect((await call(ctx.app, 'GET', '/api/goals', { token: u.token })).body).toEqual(goal);
+    // one day long is a goal
+    expect((await call(ctx.app, 'PATCH', '/api/goals', { token: u.token, body: { targetDate: '2025-03-01' } })).status).toBe(200);
+  });
+
   it('goals are per user', async () => {
     const a = await register(ctx.app);
     const b = await register(ctx.app);

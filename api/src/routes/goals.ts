@@ -1,6 +1,6 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
-import { GoalSchema, UpdateGoalSchema } from '@app/contract';
+import { GoalSchema, TARGET_BEFORE_START, UpdateGoalSchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
 import { NoneQuerySchema } from '../schemas/params.js';
 import { jsonBody } from '../middleware/json-body.js';
@@ -86,6 +86,8 @@ export function goalRoutes(deps: Deps) {
           for (const f of FIELDS) if (body[f] !== undefined) (merged as Record<string, unknown>)[f] = body[f];
           const missing = FIELDS.filter((f) => merged[f] === undefined);
           if (missing.length) throw validationError(missing.map((f) => ({ field: f, issue: LABELS[f] })));
+          // yyyy-MM-dd compares as text; checked on the merged goal, so changing either date alone is checked too
+          if (merged.targetDate! < merged.startDate!) throw validationError([{ field: 'targetDate', issue: TARGET_BEFORE_START }]);
           return merged as GoalDto;
         },
         clock.now(),
