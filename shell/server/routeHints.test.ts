@@ -55,11 +55,11 @@ describe('route hints', () => {
   it('run the entry, the exposed chunks and the shared chunks the shell lacks after the shell’s first script, and preload the styles', () => {
     const tags = hintTags({ url: '/remotes/overview/', name: 'mf_overview' }, manifest('r1'), 'Overview', new Set(['react']));
     expect(tags).toEqual([
-      '<script defer src="/remotes/overview/remoteEntry.js" fetchpriority="low"></script>',
+      '<script defer src="/remotes/overview/remoteEntry.js" fetchpriority="high"></script>',
       '<link rel="preload" href="/remotes/overview/assets/expose.r1.css" as="style" fetchpriority="low" data-remote-style="mf_overview" />',
-      '<script defer src="/remotes/overview/assets/expose.r1.js" fetchpriority="low" data-remote-chunk="mf_overview"></script>',
-      '<script defer src="/remotes/overview/assets/graph.r1.js" fetchpriority="low" data-remote-chunk="mf_overview"></script>',
-      '<script defer src="/remotes/overview/assets/chart.r1.js" fetchpriority="low" data-remote-chunk="mf_overview"></script>',
+      '<script defer src="/remotes/overview/assets/expose.r1.js" fetchpriority="high" data-remote-chunk="mf_overview"></script>',
+      '<script defer src="/remotes/overview/assets/graph.r1.js" fetchpriority="high" data-remote-chunk="mf_overview"></script>',
+      '<script defer src="/remotes/overview/assets/chart.r1.js" fetchpriority="high" data-remote-chunk="mf_overview"></script>',
     ]);
     expect(withHints('<html><head><title>x</title></head><body></body></html>', ['<link a />'])).toBe(
       '<html><head><title>x</title><link a /></head><body></body></html>',
@@ -73,7 +73,7 @@ describe('route hints', () => {
       'Overview',
       new Set(['react', '@app/kit/graph']),
     );
-    expect(tags[0]).toBe('<script defer src="https://cdn.example.com/overview/v&quot;2/remoteEntry.js" fetchpriority="low"></script>');
+    expect(tags[0]).toBe('<script defer src="https://cdn.example.com/overview/v&quot;2/remoteEntry.js" fetchpriority="high"></script>');
     expect(tags.join('')).not.toContain('graph.r1.js');
   });
 
@@ -200,7 +200,7 @@ describe('the shell’s page with route hints', () => {
     // the shell registers each remote at its current entry, read from the page: no remotes.json, no manifest fetch
     expect(html).toContain('{"name":"mf_overview","entry":"/remotes/overview/remoteEntry.js"}');
     expect(html).toContain('{"name":"mf_settings","entry":"/remotes/settings/mf-manifest.json"}');
-    expect(html).toContain('<script defer src="/remotes/overview/remoteEntry.js" fetchpriority="low"></script>');
+    expect(html).toContain('<script defer src="/remotes/overview/remoteEntry.js" fetchpriority="high"></script>');
     expect(html).toContain('src="/remotes/overview/assets/graph.r1.js"');
     expect(html).toContain('"path":"/dashboard/overview","screen":"mf_overview/Overview"}');
     expect(html).not.toContain('react.r1.js');

@@ -76,15 +76,17 @@ export function hintTags(
   shellShared: Set<string>,
 ): string[] {
   const at = (file: string) => escapeAttr(baseOf(remote) + file);
-  const tags = [`<script defer src="${escapeAttr(remoteEntryUrl(remote, manifest))}" fetchpriority="low"></script>`];
+  const tags = [`<script defer src="${escapeAttr(remoteEntryUrl(remote, manifest))}" fetchpriority="high"></script>`];
   const exposed = manifest.exposes.find((e) => e.path === `./${expose}`);
   const scripts = new Set(exposed?.assets.js.sync ?? []);
   for (const s of manifest.shared) if (!shellShared.has(s.name)) for (const f of s.assets.js.sync) scripts.add(f);
-  // after the shell's own files on a slow link: those run first
+  // the scripts at high priority, as the shell's own are: at the default low one, Chromium holds them back while the
+  // page's high-priority files are in flight, and a reload (every file in the cache) drew its chart 6-10 % later than
+  // with them high (bench, four alternating runs); the styles only wait to be applied, so they stay low
   for (const f of exposed?.assets.css.sync ?? [])
     tags.push(`<link rel="preload" href="${at(f)}" as="style" fetchpriority="low" data-remote-style="${escapeAttr(remote.name)}" />`);
   for (const f of scripts)
-    tags.push(`<script defer src="${at(f)}" fetchpriority="low" data-remote-chunk="${escapeAttr(remote.name)}"></script>`);
+    tags.push(`<script defer src="${at(f)}" fetchpriority="high" data-remote-chunk="${escapeAttr(remote.name)}"></script>`);
   return tags;
 }
 
