@@ -541,6 +541,11 @@ describeDb('imports', (ctx) => {
     // a file that gives the reader nothing until the test writes it: the read waits as long as the test likes
     const fifo = join(mkdtempSync(join(tmpdir(), 'import-wait-')), 'weights.csv');
     execFileSync('mkfifo', [fifo]);
+    // written from the thread pool: the reader may not have opened it yet, and that takes this thread's turn (a reader
+    // that has seen what it needs may close the pipe first: the writer's broken pipe is no failure here). Always
+    // written, so a failed check never leaves the reader holding the thread every later import needs.
+    let released: Promise<void> | undefined;
+    const release = () => (released ??= writeFile(fifo, 'date,weight\n2025-01-01,80\n').catch(() => {}));
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock, log: ctx.log, readCache: new ReadCache(1024) };
@@ -553,18 +558,17 @@ describeDb('imports', (ctx) => {
         },
       );
       const touched = async () => (await ctx.db.select({ at: imports.updatedAt }).from(imports).where(eq(imports.id, id)))[0]!.at.getTime();
-      const before = await touched();
-      // five minutes go by, the read still waiting; its heartbeat keeps telling the database it lives
+      // five minutes go by, the read still waiting; its heartbeat keeps telling the database it lives (each beat's
+      // write awaited before the next: over a pool of connections, writes sent together may land in any order)
       for (let i = 0; i < 10; i++) {
         ctx.clock.advance(IMPORT_HEARTBEAT_MS);
         vi.advanceTimersByTime(IMPORT_HEARTBEAT_MS);
+        for (let k = 0; k < 200 && (await touched()) !== ctx.clock.t; k++) await new Promise((resolve) => setTimeout(resolve, 25));
+        expect(await touched()).toBe(ctx.clock.t);
       }
-      for (let i = 0; i < 200 && (await touched()) === before; i++) await new Promise((resolve) => setTimeout(resolve, 25));
       const waiting = await call(ctx.app, 'GET', `/api/imports/${id}`, { token: u.token });
       expect(waiting.body).toMatchObject({ status: 'parsing', error: null });
-      // written from the thread pool: the reader may not have opened it yet, and that takes this thread's turn
-      // (a reader that has seen what it needs may close the pipe first: the writer's broken pipe is no failure here)
-      await writeFile(fifo, 'date,weight\n2025-01-01,80\n').catch(() => {});
+      await release();
       await done;
       // the read ran to its own end (a pipe is read once, and the reader looks at a file's head before reading it
       // whole, so what it made of the contents is beside the point here): not cut short as interrupted
@@ -573,6 +577,7 @@ describeDb('imports', (ctx) => {
       expect(read.body.error).not.toBe('The import was interrupted. Upload the file again.');
     } finally {
       vi.useRealTimers();
+      await release();
     }
   });
 
