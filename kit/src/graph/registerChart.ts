@@ -20,11 +20,13 @@ import { chartProbePlugin } from './plugins/chartProbe';
 import { escapeDismissPlugin } from './plugins/escapeDismiss';
 import { forecastBandPlugin } from './plugins/forecastBand';
 import { guideLinePlugin } from './plugins/guideLine';
+import { shareAnimationsPerUpdate } from './sharedAnimations';
 
 // chart.js's time scale does its calendar maths with kit's date functions (the page has them already).
 _adapters._date.override(chartTime);
 // Only the pieces a line over time needs: tree-shaking drops the rest of chart.js.
 Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Filler, Tooltip, Legend);
+shareAnimationsPerUpdate(LineController);
 Interaction.modes.weights = nearestWeight;
 
 /** Our plugins are passed per chart (not registered globally) so they never touch other charts on the page. */
