@@ -80,9 +80,9 @@ export function hintTags(
   const exposed = manifest.exposes.find((e) => e.path === `./${expose}`);
   const scripts = new Set(exposed?.assets.js.sync ?? []);
   for (const s of manifest.shared) if (!shellShared.has(s.name)) for (const f of s.assets.js.sync) scripts.add(f);
-  // the scripts at high priority, as the shell's own are: at the default low one, Chromium holds them back while the
-  // page's high-priority files are in flight, and a reload (every file in the cache) drew its chart 6-10 % later than
-  // with them high (bench, four alternating runs); the styles only wait to be applied, so they stay low
+  // the scripts at high priority, as the shell's own are: at low, Chromium holds them back while the page's
+  // high-priority files are in flight, even when every file comes from the cache; the styles only wait to be
+  // applied, so they stay low
   for (const f of exposed?.assets.css.sync ?? [])
     tags.push(`<link rel="preload" href="${at(f)}" as="style" fetchpriority="low" data-remote-style="${escapeAttr(remote.name)}" />`);
   for (const f of scripts)

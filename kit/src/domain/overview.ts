@@ -127,14 +127,16 @@ export function remainingPeriods(targetDate: DateInput, today: DateInput, period
   return Math.max(1, Math.ceil(remainingDays / periodDays));
 }
 
+/** |target − the goal's start weight| spread over `periods`; undefined once none remain. */
+const changePerPeriod = (goal: Goal, periods: number | undefined) =>
+  periods === undefined ? undefined : Math.abs(goal.targetWeightKg - goal.startWeightKg) / periods;
+
 /**
  * The change a period should bring: |target − the goal's start weight| ÷ remaining periods; undefined without a goal
  * or once the target date has passed. The This Period Goal card measures the period against it.
  */
 export function perPeriodTargetChange(goal: Goal | null | undefined, periodDays: number, today: DateInput): number | undefined {
-  if (!goal) return undefined;
-  const periods = remainingPeriods(goal.targetDate, today, periodDays);
-  return periods === undefined ? undefined : Math.abs(goal.targetWeightKg - goal.startWeightKg) / periods;
+  return goal ? changePerPeriod(goal, remainingPeriods(goal.targetDate, today, periodDays)) : undefined;
 }
 
 export interface PeriodGoalData {
@@ -174,7 +176,7 @@ export function periodGoalCard(
   const currentKg = sorted[sorted.length - 1].weightKg;
   const achievedKg = changeTowardGoal(goal, firstKg, currentKg);
   const periods = remainingPeriods(goal.targetDate, today, daysInRange(range));
-  const targetChangeKg = perPeriodTargetChange(goal, daysInRange(range), today);
+  const targetChangeKg = changePerPeriod(goal, periods);
   let percent: number | undefined;
   if (targetChangeKg !== undefined) {
     percent = isZeroAtDisplayPrecision(targetChangeKg)
