@@ -145,6 +145,64 @@ describe('offline app', () => {
     await context.close();
   }, 180_000);
 
+  it('reads a returning visit’s scripts and styles from its caches without the worker, and caches a remote deployed since', async () => {
+    const user = await createUser();
+    const context = await newContext(browser);
+    await signIn(context, user);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    const problems = watchProblems(page);
+    await page.goto(`${BASE_URL}/dashboard/overview`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Log weight' }).first().waitFor();
+    await workerInCharge(page);
+    // the analytics remote's current entry, as its manifest names it
+    const manifest = (await (await fetch(`${BASE_URL}/remotes/analytics/mf-manifest.json`)).json()) as {
+      metaData: { remoteEntry: { name: string } };
+    };
+    const analyticsEntry = `${BASE_URL}/remotes/analytics/${manifest.metaData.remoteEntry.name}`;
+    const cached = (url: string) => page.evaluate(async (u) => (await caches.match(u)) !== undefined, url);
+    await expect.poll(() => cached(analyticsEntry), { timeout: 30_000 }).toBe(true);
+
+    // a visit after a while: the worker has stopped, and the page's files do not wait for it to start
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await page.reload({ waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Log weight' }).first().waitFor();
+    const files = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as Array<PerformanceResourceTiming & { workerFinalSourceType?: string }>)
+        .filter((e) => e.name.startsWith(location.origin) && /\.(js|css)$/.test(new URL(e.name).pathname))
+        .map((e) => [new URL(e.name).pathname, e.workerFinalSourceType]),
+    );
+    expect(files.length).toBeGreaterThan(5);
+    expect(files.filter(([, source]) => source !== 'cache')).toEqual([]);
+
+    // a redeployed remote: the page names an entry the caches do not hold; the next visit caches its whole build
+    const dropped = await page.evaluate(async () => {
+      const gone: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) {
+          if (/\/remotes\/analytics\/(assets\/|remoteEntry)/.test(req.url) && (await cache.delete(req))) gone.push(req.url);
+        }
+      }
+      return gone;
+    });
+    expect(dropped).toContain(analyticsEntry);
+    await page.reload({ waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Analytics' }).first().click();
+    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+    await expect.poll(() => cached(analyticsEntry), { timeout: 30_000 }).toBe(true);
+    for (const url of dropped) expect(await cached(url), url).toBe(true);
+
+    // and it opens with no connection, from a page loaded with none (the heading is the remote's own)
+    await context.setOffline(true);
+    await page.goto(`${BASE_URL}/dashboard/analytics`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+    expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|net::ERR/.test(p))).toEqual([]);
+    await context.close();
+  }, 180_000);
+
   it('shows a queued weight the server refuses, with its reason, until dismissed', async () => {
     const user = await createUser();
     const context = await newContext(browser);
@@ -260,7 +318,7 @@ describe('offline app', () => {
         expect(await page.getByRole('heading', { name: 'You’re offline' }).count()).toBe(0);
         await page.getByText(/^Offline, last updated today at/).waitFor();
         await nav.getByRole('link', { name: 'Analytics' }).click();
-        await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+        await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
         await row.waitFor();
 
         await context.setOffline(false);
@@ -308,7 +366,7 @@ describe('offline app', () => {
     // offline, a year Ben never read: nothing of Ada's stands in for it
     await context.setOffline(true);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
-    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
     await period.getByRole('button', { name: '1Y' }).click();
     await page.getByRole('heading', { name: 'You’re offline' }).waitFor();
     expect(await page.getByText('82.0').count()).toBe(0);

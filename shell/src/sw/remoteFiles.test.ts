@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDeployPointer, isHashedAsset, remoteFiles } from './remoteFiles';
+import { entriesInPage, isDeployPointer, isHashedAsset, manifestBeside, remoteFiles } from './remoteFiles';
 
 describe('remoteFiles', () => {
   const manifest = {
@@ -45,5 +45,39 @@ describe('cache policy by path', () => {
     expect(isDeployPointer('/remotes/settings/mf-manifest.json')).toBe(true);
     expect(isDeployPointer('/remotes/settings/remoteEntry.js')).toBe(true);
     expect(isDeployPointer('/assets/main.0123456789.js')).toBe(false);
+  });
+});
+
+describe('entriesInPage', () => {
+  const page = (json: string) =>
+    `<!doctype html><head><script defer src="/assets/main.1.js"></script><script type="application/json" id="remotes">${json}</script></head>`;
+
+  it('reads the entry of every remote the page names, as full URLs', () => {
+    const json = JSON.stringify({
+      remotes: [
+        { name: 'mf_overview', entry: '/remotes/overview/remoteEntry.5cdddf919c.js' },
+        { name: 'mf_auth', entry: 'https://cdn.test/auth/remoteEntry.78c077c996.js' },
+      ],
+      path: '/dashboard/overview',
+    });
+    expect(entriesInPage(page(json), 'http://x.test/dashboard/overview')).toEqual([
+      'http://x.test/remotes/overview/remoteEntry.5cdddf919c.js',
+      'https://cdn.test/auth/remoteEntry.78c077c996.js',
+    ]);
+  });
+
+  it('finds nothing in a page without the list, with a broken one, or with entries that are not text', () => {
+    expect(entriesInPage('<html><body>offline</body></html>', 'http://x.test/')).toEqual([]);
+    expect(entriesInPage(page('{"remotes":'), 'http://x.test/')).toEqual([]);
+    expect(entriesInPage(page('{"remotes":{}}'), 'http://x.test/')).toEqual([]);
+    expect(entriesInPage(page('{"remotes":[{"entry":7},null]}'), 'http://x.test/')).toEqual([]);
+  });
+});
+
+describe('manifestBeside', () => {
+  it('is the mf-manifest.json in the entry’s folder', () => {
+    expect(manifestBeside('http://x.test/remotes/overview/remoteEntry.5cdddf919c.js')).toBe(
+      'http://x.test/remotes/overview/mf-manifest.json',
+    );
   });
 });

@@ -41,3 +41,22 @@ export const isHashedAsset = (pathname: string) => /\/assets\/[^/]+\.[0-9a-f]{8,
 /** Files that say which build is current: read from the network first, the cached copy only offline. */
 export const isDeployPointer = (pathname: string) =>
   pathname === '/remotes.json' || /\/(mf-manifest\.json|remoteEntry\.js)$/.test(pathname) || pathname.startsWith('/remotes/');
+
+/**
+ * The remotes' entries a page names (the shell's server writes the current one of each into it), resolved against the
+ * page's URL. A remote deployed since the worker was installed shows up here first.
+ */
+export function entriesInPage(html: string, pageUrl: string): string[] {
+  const json = /<script\b[^>]*\bid="remotes"[^>]*>([^<]*)<\/script>/i.exec(html)?.[1];
+  if (!json) return [];
+  try {
+    const { remotes } = JSON.parse(json) as { remotes?: Array<{ entry?: unknown }> };
+    if (!Array.isArray(remotes)) return [];
+    return remotes.flatMap((r) => (typeof r?.entry === 'string' ? [new URL(r.entry, pageUrl).href] : []));
+  } catch {
+    return [];
+  }
+}
+
+/** A remote's manifest sits beside its entry (the shell's server maps each remote to one folder). */
+export const manifestBeside = (entryUrl: string): string => new URL('mf-manifest.json', entryUrl).href;

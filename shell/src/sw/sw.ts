@@ -11,8 +11,10 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { SEND_PENDING_MESSAGE, SYNC_TAG } from '../offline/workerNames';
 import { apiCacheName, userOfAuthorization } from '../offline/apiCaches';
-import { isDeployPointer, isHashedAsset, remoteFiles, type FederationManifest } from './remoteFiles';
+import { entriesInPage, isDeployPointer, isHashedAsset, manifestBeside, remoteFiles, type FederationManifest } from './remoteFiles';
+import { isManifestEntry } from '../federation/manifestEntry';
 import { conditionalReads } from './conditionalReads';
+import { addContentNamedRoutes } from './staticRoutes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -27,29 +29,56 @@ const PAGE_KEY = '/index.html';
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-// Pages: the network's answer when there is one, else the last page seen.
+// Pages: the network's answer when there is one, else the last page seen. The browser asks for the page while a
+// stopped worker starts (navigation preload); the copy is kept after the page is handed over, with the build of any
+// remote it names that is not cached yet (deployed since the install).
 registerRoute(
   ({ request }) => request.mode === 'navigate',
-  async ({ request }) => {
-    const cache = await caches.open(PAGES_CACHE);
+  async ({ request, event }) => {
+    const fetchEvent = event as FetchEvent;
     try {
-      const response = await fetch(request);
-      if (response.ok) await cache.put(PAGE_KEY, response.clone());
+      const response = ((await fetchEvent.preloadResponse) as Response | undefined) ?? (await fetch(request));
+      if (response.ok) fetchEvent.waitUntil(keepPage(response.clone(), response.clone()));
       return response;
     } catch (error) {
-      const cached = await cache.match(PAGE_KEY);
+      const cached = await (await caches.open(PAGES_CACHE)).match(PAGE_KEY);
       if (cached) return cached;
       throw error;
     }
   },
 );
 
+async function keepPage(copy: Response, read: Response): Promise<void> {
+  await (await caches.open(PAGES_CACHE)).put(PAGE_KEY, copy);
+  const entries = entriesInPage(await read.text(), read.url || self.location.origin);
+  await Promise.all(
+    entries.map(async (entry) => {
+      // an entry named by its manifest is seen when the manifest is read (the deploy pointers' route)
+      if (sameOrigin(new URL(entry)) && !isManifestEntry(entry) && !(await caches.match(entry))) await cacheRemoteBuild(manifestBeside(entry));
+    }),
+  );
+}
+
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 registerRoute(({ url, request }) => request.method === 'GET' && isHashedAsset(url.pathname), new CacheFirst({ cacheName: ASSETS_CACHE }));
+const deployPointers = new NetworkFirst({ cacheName: REMOTES_CACHE });
+// A manifest read online names the remote's current build: cached now if it is new, for the screen offline.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && sameOrigin(url) && isDeployPointer(url.pathname),
-  new NetworkFirst({ cacheName: REMOTES_CACHE }),
+  async ({ request, event }) => {
+    const response = await deployPointers.handle({ request, event });
+    if (response.ok && request.url.endsWith('/mf-manifest.json')) {
+      // with no connection the files are cached the next time there is one
+      const caching = response
+        .clone()
+        .json()
+        .then((manifest: FederationManifest) => cacheRemoteBuild(request.url, manifest))
+        .catch(() => undefined);
+      (event as FetchEvent).waitUntil(caching);
+    }
+    return response;
+  },
 );
 /** Answers worth keeping: the data, and "there is none" (no goal set, no weight yet), which a screen shows as such. */
 const KEPT_API_STATUS = new Set([200, 404]);
@@ -89,38 +118,51 @@ async function warmCaches(): Promise<void> {
   await (await caches.open(PAGES_CACHE)).add(PAGE_KEY);
   const remotesResponse = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!remotesResponse.ok) return;
-  const remotesCache = await caches.open(REMOTES_CACHE);
-  await remotesCache.put('/remotes.json', remotesResponse.clone());
+  await (await caches.open(REMOTES_CACHE)).put('/remotes.json', remotesResponse.clone());
   const { remotes } = (await remotesResponse.json()) as { remotes: Array<{ entry: string }> };
-  const assets = await caches.open(ASSETS_CACHE);
   await Promise.all(
     remotes.map(async ({ entry }) => {
       const manifestUrl = new URL(entry, self.location.origin).href;
-      if (!sameOrigin(new URL(manifestUrl))) return;
-      const res = await fetch(manifestUrl, { cache: 'no-cache' });
-      if (!res.ok) return;
-      await remotesCache.put(manifestUrl, res.clone());
-      const files = remoteFiles(manifestUrl, (await res.json()) as FederationManifest);
-      await Promise.all(
-        files.map(async (file) => {
-          const target = isHashedAsset(new URL(file).pathname) ? assets : remotesCache;
-          if (await target.match(file)) return;
-          const fileRes = await fetch(file);
-          if (fileRes.ok) await target.put(file, fileRes);
-        }),
-      );
+      if (sameOrigin(new URL(manifestUrl))) await cacheRemoteBuild(manifestUrl);
     }),
   );
 }
 
+/**
+ * One remote's build as its manifest lists it (read now unless given): the chunks first, its entry last, so that a
+ * cached entry means its chunks are cached too (the page reads each cached file without asking the worker).
+ */
+async function cacheRemoteBuild(manifestUrl: string, read?: FederationManifest): Promise<void> {
+  const remotesCache = await caches.open(REMOTES_CACHE);
+  let manifest = read;
+  if (!manifest) {
+    const res = await fetch(manifestUrl, { cache: 'no-cache' });
+    if (!res.ok) return;
+    await remotesCache.put(manifestUrl, res.clone());
+    manifest = (await res.json()) as FederationManifest;
+  }
+  const assets = await caches.open(ASSETS_CACHE);
+  const store = async (file: string) => {
+    const target = isHashedAsset(new URL(file).pathname) ? assets : remotesCache;
+    if (await target.match(file)) return;
+    const fileRes = await fetch(file);
+    if (fileRes.ok) await target.put(file, fileRes);
+  };
+  const files = remoteFiles(manifestUrl, manifest);
+  const isEntry = (file: string) => /\/remoteEntry[^/]*\.js$/.test(new URL(file).pathname);
+  await Promise.all(files.filter((f) => !isEntry(f)).map(store));
+  await Promise.all(files.filter(isEntry).map(store));
+}
+
 self.addEventListener('install', (event) => {
+  event.waitUntil(addContentNamedRoutes(event));
   // a remote that cannot be read now is cached when it is next used: it must not stop the worker from installing
   event.waitUntil(warmCaches().catch((error) => console.warn('[sw] warming the caches failed:', error)));
   void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(Promise.all([self.clients.claim(), self.registration.navigationPreload?.enable()]));
 });
 
 // Background Sync: the connection is back. Entries are sent by an open page, which holds the session.
