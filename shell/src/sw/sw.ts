@@ -54,7 +54,8 @@ async function keepPage(copy: Response, read: Response): Promise<void> {
   await Promise.all(
     entries.map(async (entry) => {
       // an entry named by its manifest is seen when the manifest is read (the deploy pointers' route)
-      if (sameOrigin(new URL(entry)) && !isManifestEntry(entry) && !(await caches.match(entry))) await cacheRemoteBuild(manifestBeside(entry));
+      if (sameOrigin(new URL(entry)) && !isManifestEntry(entry) && !(await caches.match(entry)))
+        await cacheRemoteBuild(manifestBeside(entry));
     }),
   );
 }
