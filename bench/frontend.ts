@@ -93,6 +93,11 @@ export interface FrontendResult {
   returning: PageResult[];
   /** Cold and warm loads of both builds with every response listened to (headers, API bytes), apart from the timed ones. */
   surveys: PageResult[];
+  /**
+   * Timed returning visits (cache 'hot'): the federated build's with its worker in charge but stopped, as after a while
+   * away, its scripts read through the worker's caches; the single bundle's (it has no worker) with its code caches.
+   */
+  revisits: PageResult[];
 }
 
 export interface Slow3gRow {
@@ -313,9 +318,11 @@ async function sharedAssets(origin: string): Promise<Map<string, Map<string, str
 export async function runFrontend(
   runs = Number(process.env.BENCH_PAGE_RUNS ?? 40),
   surveyRuns = Number(process.env.BENCH_SURVEY_RUNS ?? 3),
+  revisitRuns = Number(process.env.BENCH_REVISIT_RUNS ?? 12),
 ): Promise<FrontendResult> {
   const failures: string[] = [];
   const results: PageResult[] = [];
+  const revisits: PageResult[] = [];
   const returning: PageResult[] = [];
   const surveys: PageResult[] = [];
   const env: Record<string, string> = {
@@ -464,6 +471,43 @@ export async function runFrontend(
         if (again.length) returning.push({ variant, page: p, cache: 'warm', samples: again });
       }
     }
+    // Returning visits, timed: what someone coming back sees. The federated page is then controlled by its worker
+    // (installed a few seconds after the first visit), which has stopped in the meantime; the single bundle has none.
+    const revisitSamples = new Map<string, PageSample[]>();
+    for (let i = 0; i < revisitRuns; i++) {
+      for (const p of PAGES) {
+        for (const variant of i % 2 ? [...VARIANTS].reverse() : VARIANTS) {
+          const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
+          const key = `${variant} ${p}`;
+          if (!revisitSamples.has(key)) revisitSamples.set(key, []);
+          let context: BrowserContext | undefined;
+          try {
+            context = await watchedContext(browser, auth);
+            const page = await context.newPage();
+            await loadUntilChart(page, () => page.goto(origin + p, { waitUntil: 'commit' }));
+            if (variant === 'federated')
+              await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+            // the visit before: code caches written, the worker's copies of the answers read
+            await loadUntilChart(page, () => page.reload({ waitUntil: 'commit' }));
+            await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+            if (variant === 'federated') {
+              const cdp = await context.newCDPSession(page);
+              await cdp.send('ServiceWorker.enable');
+              await cdp.send('ServiceWorker.stopAllWorkers');
+              await cdp.detach();
+            }
+            await page.waitForTimeout(300);
+            revisitSamples.get(key)!.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
+          } catch (e) {
+            failures.push(`returning visit to ${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
+          } finally {
+            await context?.close();
+          }
+        }
+      }
+    }
+    for (const variant of VARIANTS)
+      for (const p of PAGES) revisits.push({ variant, page: p, cache: 'hot', samples: revisitSamples.get(`${variant} ${p}`) ?? [] });
     const redraws: RedrawResult[] = [];
     // BENCH_PAGES_ONLY=1: no redraw or Lighthouse runs (a quicker look while working); BENCH_SLOW3G=0: no Slow 3G
     const pagesOnly = process.env.BENCH_PAGES_ONLY === '1';
@@ -519,7 +563,7 @@ export async function runFrontend(
       } catch (e) {
         failures.push(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
       }
-    return { runs, user: email, results, failures, chromium, redraws, lighthouse, slow3g, returning, surveys };
+    return { runs, user: email, results, failures, chromium, redraws, lighthouse, slow3g, returning, surveys, revisits };
   } finally {
     await browser?.close();
     for (const c of children) await c.stop();
@@ -528,7 +572,7 @@ export async function runFrontend(
 
 if (isMain(import.meta.url)) {
   const r = await runFrontend(Number(process.env.BENCH_PAGE_RUNS ?? 2));
-  for (const x of r.results) {
+  for (const x of [...r.results, ...r.revisits.map((v) => ({ ...v, cache: 'returning' }))]) {
     const m = (f: (s: PageSample) => number) => median(x.samples.map(f)).toFixed(0);
     console.log(
       `${x.variant} ${x.page} ${x.cache}: chart ${m((s) => s.chartMs)} ms, JS ${m((s) => s.jsTransferred / 1024)} KiB in ${m((s) => s.jsRequests)} requests, ${m((s) => s.requests)} requests in all`,
@@ -536,5 +580,6 @@ if (isMain(import.meta.url)) {
   }
   console.log(r.failures);
   // BENCH_DUMP=file: every sample as JSON, for a closer look at one quick run
-  if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(r.results));
+  if (process.env.BENCH_DUMP)
+    writeFileSync(process.env.BENCH_DUMP, JSON.stringify([...r.results, ...r.revisits.map((v) => ({ ...v, cache: 'returning' }))]));
 }

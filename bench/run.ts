@@ -412,6 +412,32 @@ if (front) {
   }
   out.push(table(['page', 'cache', 'ratio of medians', '95 % interval', 'target'], ratioRows), '');
 
+  out.push('### Returning visits', '');
+  out.push(
+    `What someone coming back sees, timed apart from the loads above (${front.revisits[0]?.samples.length ?? 0} runs per build and page, the builds alternating): a first visit, a reload, then the visit timed. ` +
+      "The federated page is by then controlled by its service worker (installed a few seconds after the first visit), stopped in the meantime as after a while away: its scripts and styles are read from the worker's caches without it (static routes), the page and the API's answers through it once it has started. The single bundle has no worker; its visit reads its code caches (hot).",
+    '',
+  );
+  const revisitRows: (string | number)[][] = [];
+  for (const page of PAGES) {
+    const fed = resultOf('federated', page, 'hot', front.revisits);
+    const one = resultOf('single bundle', page, 'hot', front.revisits);
+    if (!fed?.samples.length || !one?.samples.length) {
+      revisitRows.push([page, 'n/a', 'n/a', 'n/a', 'n/a']);
+      continue;
+    }
+    const chart = (r: PageResult) => median(r.samples.map((x) => x.chartMs));
+    const ci = chartInterval(fed, one);
+    revisitRows.push([
+      page,
+      ms(chart(fed)),
+      ms(chart(one)),
+      `${fmt(chart(fed) / chart(one), 3)}×`,
+      ci ? `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}×` : 'n/a',
+    ]);
+  }
+  out.push(table(['page', 'federated, worker stopped', 'single bundle', 'ratio of medians', '95 % interval'], revisitRows), '');
+
   out.push("### Where a load's time goes", '');
   out.push(
     'Medians of the same timed loads, in ms from navigation start, of when each reached each start-up milestone: **parsed** = the page parsed (domInteractive: its deferred scripts run from here); ' +
@@ -606,7 +632,7 @@ out.push(
   '```',
   '',
   'Environment: `BENCH_USERS`, `BENCH_YEARS`, `BENCH_LONG_YEARS` (seed), `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/weight_bench, created if missing), ' +
-    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (40), `BENCH_SURVEY_RUNS` (3: loads that read headers and API bytes, and the returning visits), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
+    '`BENCH_CONNECTIONS` (1,16,64), `BENCH_DURATION` (5 s), `BENCH_API_WORKERS` (1), `BENCH_API_LOG_LEVEL` (warn), `BENCH_BUILD_RUNS` (3), `BENCH_PAGE_RUNS` (40), `BENCH_SURVEY_RUNS` (3: loads that read headers and API bytes, and the returning visits), `BENCH_REVISIT_RUNS` (12: timed returning visits), `BENCH_LH_RUNS` (3), `BENCH_PAGES_ONLY=1` (no redraw or Lighthouse), `BENCH_SLOW3G=0`, `BENCH_SHELL_PORT` (3610; API on +1000, remotes +1…+4, single bundle +10), `BENCH_VERBOSE=1` (child output).',
   '',
 );
 if (failures.length) out.push('## Measurements that could not be taken', '', ...failures.map((f) => `- ${f.split('\n')[0]}`), '');
@@ -679,6 +705,16 @@ function figures(): Record<string, number> {
     const fed = front?.slow3g.find((r) => r.variant === 'federated' && r.page === page);
     const one = front?.slow3g.find((r) => r.variant === 'single bundle' && r.page === page);
     if (fed && one) f[`federation.${page.split('/').pop()}.slow3g.time_ratio`] = fed.chartMs / one.chartMs;
+    const [fedBack, oneBack] = [
+      resultOf('federated', page, 'hot', front?.revisits),
+      resultOf('single bundle', page, 'hot', front?.revisits),
+    ];
+    if (fedBack?.samples.length && oneBack?.samples.length) {
+      const base = `federation.${page.split('/').pop()}.returning`;
+      f[`${base}.time_ratio`] = median(fedBack.samples.map((x) => x.chartMs)) / median(oneBack.samples.map((x) => x.chartMs));
+      const ci = chartInterval(fedBack, oneBack);
+      if (ci) [f[`${base}.time_ratio_low`], f[`${base}.time_ratio_high`]] = ci;
+    }
   }
   for (const r of front?.lighthouse ?? [])
     for (const [category, score] of Object.entries(r.scores))
