@@ -139,6 +139,11 @@ function headline(): string[] {
             `- **${page}, ${label}**: ${fmt(m(fw, 'chartMs') / m(sw, 'chartMs'), 2)}× the time to chart (${ms(m(fw, 'chartMs'))} vs ${ms(m(sw, 'chartMs'))}${interval(fw, sw)}).`,
           );
       }
+      const [fb, sb] = [resultOf('federated', page, 'hot', front.revisits), resultOf('single bundle', page, 'hot', front.revisits)];
+      if (fb?.samples.length && sb?.samples.length)
+        lines.push(
+          `- **${page}, returning visit** (the federated page's service worker in charge, stopped): ${fmt(m(fb, 'chartMs') / m(sb, 'chartMs'), 2)}× the time to chart (${ms(m(fb, 'chartMs'))} vs ${ms(m(sb, 'chartMs'))}${interval(fb, sb)}).`,
+        );
     }
   }
   const mobile = (front?.lighthouse ?? []).filter((r) => r.formFactor === 'mobile');

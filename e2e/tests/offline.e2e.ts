@@ -25,6 +25,21 @@ async function workerInCharge(page: Page) {
   });
 }
 
+/** A new person signed in on the overview, the app's worker in charge of the page. */
+async function overviewInWorkersCharge() {
+  const user = await createUser();
+  const context = await newContext(browser);
+  await signIn(context, user);
+  const page = await context.newPage();
+  // this machine is shared: a busy moment must not fail the test
+  page.setDefaultTimeout(60_000);
+  const problems = watchProblems(page);
+  await page.goto(`${BASE_URL}/dashboard/overview`, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Log weight' }).first().waitFor();
+  await workerInCharge(page);
+  return { user, context, page, problems };
+}
+
 async function logWeight(page: Page, date: string, weight: string, opener = 'Log weight') {
   await page.getByRole('button', { name: opener }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Weight Entry' });
@@ -100,16 +115,7 @@ describe('offline app', () => {
   }, 180_000);
 
   it('logs two weights offline, keeps them across a reload, sends each once when back online', async () => {
-    const user = await createUser();
-    const context = await newContext(browser);
-    await signIn(context, user);
-    const page = await context.newPage();
-    // this machine is shared: a busy moment must not fail the test
-    page.setDefaultTimeout(60_000);
-    const problems = watchProblems(page);
-    await page.goto(`${BASE_URL}/dashboard/overview`, { waitUntil: 'commit' });
-    await page.getByRole('button', { name: 'Log weight' }).first().waitFor();
-    await workerInCharge(page);
+    const { user, context, page, problems } = await overviewInWorkersCharge();
 
     await context.setOffline(true);
     await page.getByText(/^Offline/).waitFor();
@@ -146,15 +152,7 @@ describe('offline app', () => {
   }, 180_000);
 
   it('reads a returning visit’s scripts and styles from its caches without the worker, and caches a remote deployed since', async () => {
-    const user = await createUser();
-    const context = await newContext(browser);
-    await signIn(context, user);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    const problems = watchProblems(page);
-    await page.goto(`${BASE_URL}/dashboard/overview`, { waitUntil: 'commit' });
-    await page.getByRole('button', { name: 'Log weight' }).first().waitFor();
-    await workerInCharge(page);
+    const { context, page, problems } = await overviewInWorkersCharge();
     // the analytics remote's current entry, as its manifest names it
     const manifest = (await (await fetch(`${BASE_URL}/remotes/analytics/mf-manifest.json`)).json()) as {
       metaData: { remoteEntry: { name: string } };
@@ -204,14 +202,7 @@ describe('offline app', () => {
   }, 180_000);
 
   it('shows a queued weight the server refuses, with its reason, until dismissed', async () => {
-    const user = await createUser();
-    const context = await newContext(browser);
-    await signIn(context, user);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${BASE_URL}/dashboard/overview`, { waitUntil: 'commit' });
-    await page.getByRole('button', { name: 'Log weight' }).first().waitFor();
-    await workerInCharge(page);
+    const { user, context, page } = await overviewInWorkersCharge();
 
     await context.setOffline(true);
     await logWeight(page, dayOffset(0), '80.2');
