@@ -250,16 +250,13 @@ describe('an access token about to end', () => {
     };
     page.on('requestfinished', settled);
     page.on('requestfailed', settled);
-    // only the calls sent once the clock has moved: a late read of the overview (its chart's code arrives on its own,
-    // with no API call on the way) may leave just before, with the token that was then good, and answer just after
-    const sentAfterPause = new Set<Request>();
-    let paused = false;
-    page.on('request', (req) => {
-      if (paused) sentAfterPause.add(req);
-    });
+    // only the calls the browser started once the clock had moved (by its own record of when each started, on the
+    // machine's real clock): a late read of the overview (its chart's code arrives on its own, with no API call on the
+    // way) may leave just before, with the token that was then good, and its events reach the test after the move
+    let pausedAt = Infinity;
     page.on('response', (res) => {
       const url = new URL(res.url());
-      if (!url.pathname.startsWith('/api/') || !sentAfterPause.has(res.request())) return;
+      if (!url.pathname.startsWith('/api/') || !(res.request().timing().startTime >= pausedAt)) return;
       const bearer = res.request().headers().authorization;
       calls.push({ path: url.pathname, status: res.status(), token: bearer?.replace(/^Bearer /, '') });
     });
@@ -272,10 +269,14 @@ describe('an access token about to end', () => {
     await page.getByRole('main').getByText('72.4 kg').first().waitFor();
     await expect.poll(() => inFlight === 0 && Date.now() - lastActivity >= 500, { timeout: 15_000 }).toBe(true);
     const oldToken = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('auth')!) as { accessToken: string }).accessToken);
+    // the API signs the same claims the same way: a token renewed within the second the old one was issued (by the
+    // real clock; the tab's is moved below) would be the very same text
+    const issuedAt = (JSON.parse(Buffer.from(oldToken.split('.')[1]!, 'base64url').toString()) as { iat: number }).iat;
+    await expect.poll(() => Date.now() >= (issuedAt + 1) * 1000, { timeout: 5_000 }).toBe(true);
     calls.length = 0;
     // the tab comes back from a pause: by its clock the token (15 minutes) has less than a minute left
     await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + (14 * 60 + 20) * 1000);
-    paused = true;
+    pausedAt = Date.now();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('region', { name: 'Weight history' }).getByText('72.4').waitFor();
     await expect.poll(() => calls.some((c) => c.path === '/api/weights')).toBe(true);
