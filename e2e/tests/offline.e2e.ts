@@ -189,14 +189,14 @@ describe('offline app', () => {
     expect(dropped).toContain(analyticsEntry);
     await page.reload({ waitUntil: 'commit' });
     await page.getByRole('link', { name: 'Analytics' }).first().click();
-    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     await expect.poll(() => cached(analyticsEntry), { timeout: 30_000 }).toBe(true);
     for (const url of dropped) expect(await cached(url), url).toBe(true);
 
     // and it opens with no connection, from a page loaded with none (the heading is the remote's own)
     await context.setOffline(true);
     await page.goto(`${BASE_URL}/dashboard/analytics`, { waitUntil: 'commit' });
-    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|net::ERR/.test(p))).toEqual([]);
     await context.close();
   }, 180_000);
@@ -309,7 +309,7 @@ describe('offline app', () => {
         expect(await page.getByRole('heading', { name: 'You’re offline' }).count()).toBe(0);
         await page.getByText(/^Offline, last updated today at/).waitFor();
         await nav.getByRole('link', { name: 'Analytics' }).click();
-        await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+        await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
         await row.waitFor();
 
         await context.setOffline(false);
@@ -357,7 +357,7 @@ describe('offline app', () => {
     // offline, a year Ben never read: nothing of Ada's stands in for it
     await context.setOffline(true);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
-    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     await period.getByRole('button', { name: '1Y' }).click();
     await page.getByRole('heading', { name: 'You’re offline' }).waitFor();
     expect(await page.getByText('82.0').count()).toBe(0);
