@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib/browser';
+import { startH2Front, type H2Front } from './lib/h2Front.js';
 import { STARTUP_MARKS } from '../shell/src/startupMarks';
 import { measureGraphRedraw, type RedrawResult } from './graph-redraw.js';
 import { runLighthouse, type LighthouseRow } from './lighthouse.js';
@@ -27,6 +28,8 @@ import {
 export const SHELL_PORT = Number(process.env.BENCH_SHELL_PORT ?? 3610);
 export const STACK_API_PORT = SHELL_PORT + 1000;
 export const SINGLE_PORT = SHELL_PORT + 10;
+/** nginx's HTTP/2 fronts for the Slow 3G loads: the federated build here, the single bundle on the next port */
+export const H2_FRONT_PORT = SHELL_PORT + 20;
 export const PAGES = ['/dashboard/overview', '/dashboard/analytics'] as const;
 export const VARIANTS = ['federated', 'single bundle'] as const;
 const REMOTE_KEYS = ['auth', 'overview', 'analytics', 'settings'];
@@ -101,6 +104,8 @@ export interface FrontendResult {
 }
 
 export interface Slow3gRow {
+  /** the shell's own server (HTTP/1.1: six connections to the host), or nginx in front of it (HTTP/2, over TLS) */
+  protocol: 'HTTP/1.1' | 'HTTP/2';
   variant: (typeof VARIANTS)[number];
   page: string;
   /** first contentful paint: the page's static skeleton */
@@ -329,7 +334,10 @@ export async function runFrontend(
     SHELL_PORT: String(SHELL_PORT),
     API_PORT: String(STACK_API_PORT),
     PUBLIC_URL: `http://localhost:${SHELL_PORT}`,
-    ALLOWED_ORIGINS: `http://localhost:${SHELL_PORT},http://localhost:${SHELL_PORT + 10}`,
+    ALLOWED_ORIGINS: [SHELL_PORT, SINGLE_PORT]
+      .map((p) => `http://localhost:${p}`)
+      .concat([0, 1].map((i) => `https://localhost:${H2_FRONT_PORT + i}`))
+      .join(','),
     DATABASE_URL: BENCH_DATABASE_URL,
     JWT_SECRET: BENCH_JWT_SECRET,
     LOG_LEVEL: 'warn',
@@ -343,7 +351,17 @@ export async function runFrontend(
   let chromium: string;
   try {
     // a server left on these ports would be measured instead of this build: refuse
-    for (const port of [SHELL_PORT, SINGLE_PORT, STACK_API_PORT, SHELL_PORT + 1, SHELL_PORT + 2, SHELL_PORT + 3, SHELL_PORT + 4]) {
+    for (const port of [
+      SHELL_PORT,
+      SINGLE_PORT,
+      STACK_API_PORT,
+      SHELL_PORT + 1,
+      SHELL_PORT + 2,
+      SHELL_PORT + 3,
+      SHELL_PORT + 4,
+      H2_FRONT_PORT,
+      H2_FRONT_PORT + 1,
+    ]) {
       const busy = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) }).then(
         () => true,
         () => false,
@@ -523,37 +541,54 @@ export async function runFrontend(
       }
     }
     const slow3g: Slow3gRow[] = [];
-    for (const variant of process.env.BENCH_SLOW3G === '0' ? [] : VARIANTS) {
-      const origin = (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost');
-      for (const p of PAGES) {
-        let context: BrowserContext | undefined;
-        try {
-          context = await watchedContext(browser, auth);
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Network.enable');
-          await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
-          await loadUntilChart(page, () => page.goto(origin + p, { waitUntil: 'commit', timeout: 120_000 }), 180_000);
-          const row = await page.evaluate(() => {
-            const paint = performance.getEntriesByName('first-contentful-paint')[0];
-            const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-            const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-            return {
-              fcpMs: paint?.startTime ?? NaN,
-              appMs: (window as unknown as { __appPaintMs?: number }).__appPaintMs ?? NaN,
-              chartMs: (window as unknown as { __chartPaintMs: number }).__chartPaintMs,
-              transferred: res.reduce((t, r) => t + r.transferSize, nav.transferSize),
-            };
-          });
-          slow3g.push({ variant, page: p, ...row });
-          process.stderr.write(
-            `  Slow 3G ${variant} ${p}: first paint ${row.fcpMs.toFixed(0)} ms, app ${row.appMs.toFixed(0)} ms, chart ${row.chartMs.toFixed(0)} ms\n`,
-          );
-        } catch (e) {
-          failures.push(`Slow 3G ${variant} ${p}: ${(e as Error).message.split('\n')[0]}`);
-        } finally {
-          await context?.close();
-        }
+    /** One cold load under Slow 3G: its first paint, the app, the chart and the bytes moved. */
+    const slow3gLoad = async (b: Browser, protocol: Slow3gRow['protocol'], variant: Slow3gRow['variant'], origin: string, p: string) => {
+      let context: BrowserContext | undefined;
+      try {
+        context = await watchedContext(b, auth);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+        await loadUntilChart(page, () => page.goto(origin + p, { waitUntil: 'commit', timeout: 120_000 }), 180_000);
+        const row = await page.evaluate(() => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          return {
+            fcpMs: paint?.startTime ?? NaN,
+            appMs: (window as unknown as { __appPaintMs?: number }).__appPaintMs ?? NaN,
+            chartMs: (window as unknown as { __chartPaintMs: number }).__chartPaintMs,
+            transferred: res.reduce((t, r) => t + r.transferSize, nav.transferSize),
+          };
+        });
+        slow3g.push({ protocol, variant, page: p, ...row });
+        process.stderr.write(
+          `  Slow 3G over ${protocol} ${variant} ${p}: first paint ${row.fcpMs.toFixed(0)} ms, app ${row.appMs.toFixed(0)} ms, chart ${row.chartMs.toFixed(0)} ms\n`,
+        );
+      } catch (e) {
+        failures.push(`Slow 3G over ${protocol} ${variant} ${p}: ${(e as Error).message.split('\n')[0]}`);
+      } finally {
+        await context?.close();
+      }
+    };
+    if (process.env.BENCH_SLOW3G !== '0') {
+      for (const variant of VARIANTS)
+        for (const p of PAGES)
+          await slow3gLoad(browser, 'HTTP/1.1', variant, (variant === 'federated' ? fed : single).replace('127.0.0.1', 'localhost'), p);
+      // the same loads over HTTP/2, as a deployment serves them: nginx in front of both builds
+      let front: H2Front | undefined;
+      let h2Browser: Browser | undefined;
+      try {
+        front = await startH2Front([SHELL_PORT, SINGLE_PORT], H2_FRONT_PORT);
+        h2Browser = await launchBrowser([`--ignore-certificate-errors-spki-list=${front.spki}`]);
+        for (const variant of VARIANTS)
+          for (const p of PAGES) await slow3gLoad(h2Browser, 'HTTP/2', variant, front.origins[variant === 'federated' ? 0 : 1]!, p);
+      } catch (e) {
+        failures.push(`Slow 3G over HTTP/2: ${(e as Error).message.split('\n')[0]}`);
+      } finally {
+        await h2Browser?.close();
+        await front?.stop();
       }
     }
     let lighthouse: LighthouseRow[] = [];

@@ -536,14 +536,16 @@ if (front) {
 if (front?.slow3g.length) {
   out.push('## Slow 3G', '');
   out.push(
-    "One cold load per build and page with Chromium's network emulation at DevTools' Slow 3G preset (2,000 ms round trip, 50 kB/s each way). " +
+    "One cold load per build and page with Chromium's network emulation at DevTools' Slow 3G preset (2,000 ms round trip, 50 kB/s each way), " +
+      "from the shell's own server (HTTP/1.1: the browser opens at most six connections to it, and a file waits for one to free) and from " +
+      'nginx in front of the same servers, over TLS with HTTP/2 (every file on one connection), as a deployment serves them (bench/lib/h2Front.ts). ' +
       'First paint = first-contentful-paint (the static skeleton of index.html); app = the first frame at which the app has replaced it; chart = as above.',
     '',
   );
   out.push(
     table(
-      ['build', 'page', 'first paint', 'app', 'chart', 'transferred'],
-      front.slow3g.map((r) => [r.variant, r.page, ms(r.fcpMs), ms(r.appMs), ms(r.chartMs), kb(r.transferred)]),
+      ['protocol', 'build', 'page', 'first paint', 'app', 'chart', 'transferred'],
+      front.slow3g.map((r) => [r.protocol ?? 'HTTP/1.1', r.variant, r.page, ms(r.fcpMs), ms(r.appMs), ms(r.chartMs), kb(r.transferred)]),
     ),
     '',
   );
@@ -700,16 +702,21 @@ function figures(): Record<string, number> {
     if (one && key === 'workers') f[`api.weights_1y.workers.c${r.connections}.speedup`] = r.rps / one.rps;
   }
   for (const r of front?.redraws ?? []) f[`graph.redraw_${r.width}px.scripting_ms`] = median(r.scriptingMs);
+  // HTTP/1.1 keeps the keys of the runs before HTTP/2 was measured too
+  const slow3gKey = (r: { protocol?: string }) => (r.protocol === 'HTTP/2' ? 'slow3g_h2' : 'slow3g');
   for (const r of front?.slow3g ?? []) {
-    const base = `slow3g.${r.variant === 'federated' ? 'federated' : 'single'}.${r.page.split('/').pop()}`;
+    const base = `${slow3gKey(r)}.${r.variant === 'federated' ? 'federated' : 'single'}.${r.page.split('/').pop()}`;
     f[`${base}.first_paint_ms`] = r.fcpMs;
     f[`${base}.app_ms`] = r.appMs;
     f[`${base}.chart_ms`] = r.chartMs;
   }
   for (const page of PAGES) {
-    const fed = front?.slow3g.find((r) => r.variant === 'federated' && r.page === page);
-    const one = front?.slow3g.find((r) => r.variant === 'single bundle' && r.page === page);
-    if (fed && one) f[`federation.${page.split('/').pop()}.slow3g.time_ratio`] = fed.chartMs / one.chartMs;
+    for (const protocol of ['HTTP/1.1', 'HTTP/2']) {
+      const of = (variant: string) =>
+        front?.slow3g.find((r) => (r.protocol ?? 'HTTP/1.1') === protocol && r.variant === variant && r.page === page);
+      const [fed, one] = [of('federated'), of('single bundle')];
+      if (fed && one) f[`federation.${page.split('/').pop()}.${slow3gKey({ protocol })}.time_ratio`] = fed.chartMs / one.chartMs;
+    }
     const [fedBack, oneBack] = [
       resultOf('federated', page, 'hot', front?.revisits),
       resultOf('single bundle', page, 'hot', front?.revisits),

@@ -78,29 +78,44 @@ export type Nginx = {
   stop(): Promise<void>;
 };
 
-function writeConfig(vars: NginxVars): string {
+/** Writes a config under `prefix` (with the temp folders nginx wants there) and has nginx check it. */
+export function writeNginxConfig(prefix: string, text: string): string {
   for (const dir of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi'])
-    mkdirSync(path.join(vars.prefix, dir), { recursive: true });
-  const file = path.join(vars.prefix, 'nginx.conf');
-  writeFileSync(file, renderNginxConfig(vars));
-  const test = spawnSync(nginxBinary(), ['-t', '-q', '-p', vars.prefix, '-c', file, '-g', 'daemon off;'], { encoding: 'utf8' });
+    mkdirSync(path.join(prefix, dir), { recursive: true });
+  const file = path.join(prefix, 'nginx.conf');
+  writeFileSync(file, text);
+  const test = spawnSync(nginxBinary(), ['-t', '-q', '-p', prefix, '-c', file, '-g', 'daemon off;'], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx -t refused the config:\n${test.stderr}`);
   return file;
 }
 
-export async function startNginx(vars: NginxVars): Promise<Nginx> {
-  const file = writeConfig(vars);
-  const child: ChildProcess = spawn(nginxBinary(), ['-p', vars.prefix, '-c', file, '-g', 'daemon off;'], {
+const writeConfig = (vars: NginxVars) => writeNginxConfig(vars.prefix, renderNginxConfig(vars));
+
+/** nginx in the foreground on a checked config: a child of this process, stopped gracefully. */
+export async function runNginx(prefix: string, file: string): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(nginxBinary(), ['-p', prefix, '-c', file, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const pidFile = path.join(vars.prefix, 'nginx.pid');
+  const pidFile = path.join(prefix, 'nginx.pid');
   for (let i = 0; i < 100 && !existsSync(pidFile); i++) {
     if (child.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGQUIT');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  return { child, stop };
+}
+
+export async function startNginx(vars: NginxVars): Promise<Nginx> {
+  const file = writeConfig(vars);
+  const { child, stop } = await runNginx(vars.prefix, file);
   return {
     configFile: file,
     reload: async (next) => {
@@ -109,11 +124,6 @@ export async function startNginx(vars: NginxVars): Promise<Nginx> {
       // the old workers finish their requests; new ones read the new upstream list
       await new Promise((r) => setTimeout(r, 500));
     },
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGQUIT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
+    stop,
   };
 }

@@ -1,11 +1,12 @@
 // The production topology on this machine, under one temporary directory, on ports 48000-48999: PostgreSQL
 // primary + streaming replica, N API processes, nginx in front with TLS and HTTP/2.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes, X509Certificate } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestProvider } from '../api/src/test/oidc-provider';
 import { startPgCluster, type PgCluster } from '../api/src/test/pg-cluster';
+import { selfSignedCertificate } from '../e2e/lib/certificate';
 import { TEST_ID } from '../e2e/lib/ports';
 import { remotesManifest, REMOTES } from '../shell/server/remotes';
 import { ROOT } from '../scripts/lib/apps';
@@ -45,19 +46,6 @@ export type Topology = {
   stop(): Promise<void>;
 };
 
-/** A self-signed certificate for localhost and 127.0.0.1, made for this run. */
-function makeCertificate(dir: string) {
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '7',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    '-keyout', key, '-out', cert,
-  ], { stdio: 'ignore' }); // prettier-ignore
-  const spki = new X509Certificate(readFileSync(cert)).publicKey.export({ type: 'spki', format: 'der' });
-  return { cert, key, spki: createHash('sha256').update(spki).digest('base64') };
-}
-
 export async function waitForUrl(url: string, timeoutMs: number, init?: { ca?: string }): Promise<void> {
   const end = Date.now() + timeoutMs;
   let last = '';
@@ -79,7 +67,7 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
   mkdirSync(dir, { recursive: true });
   // the database servers run as the postgres user and must reach their folder inside this one
   chmodSync(dir, 0o711);
-  const tls = makeCertificate(dir);
+  const tls = selfSignedCertificate(dir);
   const url = `https://localhost:${PORTS.https}`;
   const proxySecret = randomBytes(24).toString('base64url');
   const jwtSecret = randomBytes(32).toString('base64url');
