@@ -10,7 +10,7 @@ import { explainWeightQueries } from './plans.js';
 import { CEILING, ENDPOINT_KEYS, ENDPOINTS, HELLO, runApiLoad, type LoadRow } from './api-load.js';
 import type { CpuShares } from './lib/cpu.js';
 import { measureBuilds } from './build-times.js';
-import { MILESTONES, PAGES, VARIANTS, runFrontend, type Milestone, type PageResult, type PageSample } from './frontend.js';
+import { MILESTONES, PAGES, VARIANTS, runFrontend, type Milestone, type PageResult, type PageSample, type Slow3gRow } from './frontend.js';
 import { BENCH_DATABASE_URL, BENCH_DIR, ROOT, fmt, median, table } from './lib/common.js';
 import { medianOfPresent, ratioInterval } from './lib/stats.js';
 
@@ -545,7 +545,7 @@ if (front?.slow3g.length) {
   out.push(
     table(
       ['protocol', 'build', 'page', 'first paint', 'app', 'chart', 'transferred'],
-      front.slow3g.map((r) => [r.protocol ?? 'HTTP/1.1', r.variant, r.page, ms(r.fcpMs), ms(r.appMs), ms(r.chartMs), kb(r.transferred)]),
+      front.slow3g.map((r) => [r.protocol, r.variant, r.page, ms(r.fcpMs), ms(r.appMs), ms(r.chartMs), kb(r.transferred)]),
     ),
     '',
   );
@@ -703,19 +703,18 @@ function figures(): Record<string, number> {
   }
   for (const r of front?.redraws ?? []) f[`graph.redraw_${r.width}px.scripting_ms`] = median(r.scriptingMs);
   // HTTP/1.1 keeps the keys of the runs before HTTP/2 was measured too
-  const slow3gKey = (r: { protocol?: string }) => (r.protocol === 'HTTP/2' ? 'slow3g_h2' : 'slow3g');
+  const slow3gKey = (protocol: Slow3gRow['protocol']) => (protocol === 'HTTP/2' ? 'slow3g_h2' : 'slow3g');
   for (const r of front?.slow3g ?? []) {
-    const base = `${slow3gKey(r)}.${r.variant === 'federated' ? 'federated' : 'single'}.${r.page.split('/').pop()}`;
+    const base = `${slow3gKey(r.protocol)}.${r.variant === 'federated' ? 'federated' : 'single'}.${r.page.split('/').pop()}`;
     f[`${base}.first_paint_ms`] = r.fcpMs;
     f[`${base}.app_ms`] = r.appMs;
     f[`${base}.chart_ms`] = r.chartMs;
   }
   for (const page of PAGES) {
-    for (const protocol of ['HTTP/1.1', 'HTTP/2']) {
-      const of = (variant: string) =>
-        front?.slow3g.find((r) => (r.protocol ?? 'HTTP/1.1') === protocol && r.variant === variant && r.page === page);
+    for (const protocol of ['HTTP/1.1', 'HTTP/2'] as const) {
+      const of = (variant: string) => front?.slow3g.find((r) => r.protocol === protocol && r.variant === variant && r.page === page);
       const [fed, one] = [of('federated'), of('single bundle')];
-      if (fed && one) f[`federation.${page.split('/').pop()}.${slow3gKey({ protocol })}.time_ratio`] = fed.chartMs / one.chartMs;
+      if (fed && one) f[`federation.${page.split('/').pop()}.${slow3gKey(protocol)}.time_ratio`] = fed.chartMs / one.chartMs;
     }
     const [fedBack, oneBack] = [
       resultOf('federated', page, 'hot', front?.revisits),
