@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFetchMock, json } from '@app/kit/testing';
 import { RequireAuth } from '../auth/RequireAuth';
+import { loadEntryDialog } from '../entry/lazyEntryDialog';
 import { LandingPage } from '../screens/LandingPage';
 import { renderRoutes, signedIn } from '../test/renderWithStore';
 import { Sidebar } from './Sidebar';
@@ -68,5 +69,7 @@ describe('Sidebar', () => {
     await user.click(screen.getByRole('button', { name: 'Add Log' }));
     expect(store.getState().entryDialog.open).toBe(true);
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
+    // reaching the button started fetching the dialog's code: it settles before the test's page goes away
+    await loadEntryDialog();
   });
 });
