@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFetchMock, json } from '@app/kit/testing';
+import { NO_PROVIDER_LABEL, NO_PROVIDER_MESSAGE, PROVIDERS_UNREACHABLE_MESSAGE } from './ProviderButtons';
 import { deferred, renderAuth, sent, USER } from './test/renderAuth';
 
 afterEach(() => {
@@ -155,13 +156,30 @@ describe('Sign In', () => {
     expect(sent(calls)).toHaveLength(1);
   });
 
-  it('offers no provider button, and no divider, when the server has no provider', async () => {
+  it('with no provider set up, its identity-provider button asks the server again and says so in a toast', async () => {
+    let providers: Array<{ id: string; name: string }> = [];
     const { calls } = installFetchMock((call) =>
-      call.path === '/api/auth/providers' ? json(200, { providers: [] }) : apiError(404, 'No such route'),
+      call.path === '/api/auth/providers' ? json(200, { providers }) : apiError(404, 'No such route'),
     );
-    renderAuth('/login');
+    const { store } = renderAuth('/login');
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/auth/providers']));
-    expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
-    expect(screen.queryByText('or')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: NO_PROVIDER_LABEL }));
+    await waitFor(() => expect(store.getState().toasts.map((t) => t.message)).toEqual([NO_PROVIDER_MESSAGE]));
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/providers', '/api/auth/providers']);
+
+    // set up since the page was drawn: the next press brings its own button instead
+    providers = [{ id: 'google', name: 'Google' }];
+    await user.click(screen.getByRole('button', { name: NO_PROVIDER_LABEL }));
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: NO_PROVIDER_LABEL })).not.toBeInTheDocument();
+    expect(store.getState().toasts).toHaveLength(1);
+  });
+
+  it('a server that cannot be reached for the providers: the button says so', async () => {
+    installFetchMock((call) => (call.path === '/api/auth/providers' ? new Response('', { status: 502 }) : apiError(404, 'No such route')));
+    const { store } = renderAuth('/login');
+    await userEvent.setup().click(screen.getByRole('button', { name: NO_PROVIDER_LABEL }));
+    await waitFor(() => expect(store.getState().toasts.map((t) => t.message)).toEqual([PROVIDERS_UNREACHABLE_MESSAGE]));
   });
 });

@@ -61,6 +61,15 @@ export function useProviders(): IdentityProvider[] {
   return data?.providers ?? [];
 }
 
+/** Asks the server for its providers again: the list, or undefined when it cannot say. */
+export function useReloadProviders(): () => Promise<IdentityProvider[] | undefined> {
+  const { refetch } = authApi.useGetProvidersQuery();
+  return useCallback(async () => {
+    const result = await refetch();
+    return result.isError ? undefined : result.data?.providers;
+  }, [refetch]);
+}
+
 export function useStartExternalSignIn(): [(arg: { provider: string } & ExternalSignInStart) => Promise<AuthorizationRedirect>, boolean] {
   const [trigger, { isLoading }] = authApi.useStartExternalSignInMutation();
   return [useCallback((arg) => trigger(arg).unwrap(), [trigger]), isLoading];
