@@ -6,7 +6,7 @@ import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readFileSync,
 import path from 'node:path';
 import { startTestProvider } from '../api/src/test/oidc-provider';
 import { startPgCluster, type PgCluster } from '../api/src/test/pg-cluster';
-import { selfSignedCertificate } from '../e2e/lib/certificate';
+import { selfSignedCert } from '@app/server-kit/tls';
 import { TEST_ID } from '../e2e/lib/ports';
 import { remotesManifest, REMOTES } from '../shell/server/remotes';
 import { ROOT } from '../scripts/lib/apps';
@@ -67,7 +67,7 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
   mkdirSync(dir, { recursive: true });
   // the database servers run as the postgres user and must reach their folder inside this one
   chmodSync(dir, 0o711);
-  const tls = selfSignedCertificate(dir);
+  const tls = selfSignedCert(dir);
   const url = `https://localhost:${PORTS.https}`;
   const proxySecret = randomBytes(24).toString('base64url');
   const jwtSecret = randomBytes(32).toString('base64url');
@@ -144,8 +144,8 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
     httpsPort: PORTS.https,
     httpPort: PORTS.http,
     serverName: 'localhost',
-    cert: tls.cert,
-    certKey: tls.key,
+    cert: tls.certFile,
+    certKey: tls.keyFile,
     proxySecret,
     apiServers: Array.from({ length: n }, (_, i) => `127.0.0.1:${PORTS.apiFirst + i}`),
     shellDist: path.join(www, 'shell'),
@@ -188,7 +188,7 @@ export async function startTopology(opts: { dir: string; apis: number }): Promis
     dir,
     url,
     shellDist: path.join(www, 'shell'),
-    certFile: tls.cert,
+    certFile: tls.certFile,
     certSpki: tls.spki,
     mailFile,
     providerUrl: provider.issuer,

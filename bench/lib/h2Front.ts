@@ -1,11 +1,11 @@
 // The two builds behind Debian's nginx speaking HTTP/2 over TLS, for the Slow 3G loads: the shell's own server speaks
 // HTTP/1.1, where a browser opens at most six connections to a host and every further file waits for one to free; a
 // deployment serves the page over HTTP/2 (README, Beyond one machine), one connection carrying every request.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { selfSignedCertificate } from '../../e2e/lib/certificate';
+import { selfSignedCert } from '@app/server-kit/tls';
 import { runNginx, writeNginxConfig } from '../../topology/nginx';
 
 export interface H2Front {
@@ -21,15 +21,15 @@ export interface H2Front {
 /** One `listen … ssl http2` server per upstream port, proxying everything to it as the browser asked for it. */
 export function h2FrontConfig(
   prefix: string,
-  cert: { cert: string; key: string },
+  cert: { certFile: string; keyFile: string },
   fronts: Array<{ port: number; upstream: number }>,
 ): string {
   const servers = fronts.map(
     ({ port, upstream }) => `
   server {
     listen 127.0.0.1:${port} ssl http2;
-    ssl_certificate ${cert.cert};
-    ssl_certificate_key ${cert.key};
+    ssl_certificate ${cert.certFile};
+    ssl_certificate_key ${cert.keyFile};
     location / {
       proxy_pass http://127.0.0.1:${upstream};
       proxy_http_version 1.1;
@@ -79,14 +79,13 @@ async function waitForTls(origin: string, ca: string, timeoutMs = 10_000): Promi
 export async function startH2Front(upstreams: number[], firstPort: number): Promise<H2Front> {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'bench-h2-'));
   try {
-    const cert = selfSignedCertificate(prefix);
+    const cert = selfSignedCert(prefix);
     const fronts = upstreams.map((upstream, i) => ({ port: firstPort + i, upstream }));
     const file = writeNginxConfig(prefix, h2FrontConfig(prefix, cert, fronts));
     const nginx = await runNginx(prefix, file);
     const origins = fronts.map((f) => `https://localhost:${f.port}`);
-    const ca = readFileSync(cert.cert, 'utf8');
     try {
-      for (const origin of origins) await waitForTls(origin, ca);
+      for (const origin of origins) await waitForTls(origin, cert.cert);
     } catch (err) {
       await nginx.stop();
       throw err;
@@ -94,7 +93,7 @@ export async function startH2Front(upstreams: number[], firstPort: number): Prom
     return {
       origins,
       spki: cert.spki,
-      certFile: cert.cert,
+      certFile: cert.certFile,
       stop: async () => {
         await nginx.stop();
         rmSync(prefix, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { selfSignedCert } from '@app/server-kit/tls';
+import { selfSignedCert, type TestCert } from '@app/server-kit/tls';
 import { BASE_URL, E2E, TEST_ID } from './ports';
 
 export { TEST_ID };
@@ -105,7 +105,7 @@ declare module 'vitest' {
     /** JSON lines, one per e-mail the API sent (MAIL_TRANSPORT=file). */
     mailFile: string;
     /** Certificate of the local push service the API trusts (PUSH_CA_FILE); null against someone else's stack. */
-    pushCert: { key: string; cert: string; certFile: string; dir: string } | null;
+    pushCert: TestCert | null;
     /** POST-less control of the analytics remote's server: GET /analytics/stop, /analytics/start. */
     controlUrl: string;
     /** The issuer of the test OpenID Connect provider (AUTH_PROVIDERS=testid). */

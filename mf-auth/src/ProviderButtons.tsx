@@ -10,8 +10,9 @@ export const PROVIDERS_UNREACHABLE_MESSAGE = 'The server could not be reached. P
 /**
  * "Continue with …", one button per provider the server offers, under an "or" divider. Sign In and Sign Up always
  * offer signing in with an identity provider: on a server with none set up, one button says so when pressed instead
- * of doing nothing (see NoProviderButton). A click asks the API to start the sign-in (it keeps state, nonce and PKCE verifier) and opens the
- * provider; after it the user comes back to the sign-in screen, then to the page they came from.
+ * of doing nothing (see NoProviderButton). A click asks the API to start the sign-in (it keeps state, nonce and PKCE
+ * verifier) and opens the provider; after it the user comes back to the sign-in screen, then to the page they came
+ * from.
  */
 export function ProviderButtons({ remember, onError }: { remember: boolean; onError: (message: string | undefined) => void }) {
   const providers = useProviders();
