@@ -35,7 +35,7 @@ export const VARIANTS = ['federated', 'single bundle'] as const;
 const REMOTE_KEYS = ['auth', 'overview', 'analytics', 'settings'];
 
 /** A load's start-up milestones, in the order a load reaches them. */
-export const MILESTONES = ['parsed', 'start', 'modules', 'render', 'screen', 'app', 'chart'] as const;
+export const MILESTONES = ['responded', 'parsed', 'start', 'modules', 'render', 'screen', 'app', 'chart'] as const;
 export type Milestone = (typeof MILESTONES)[number];
 
 export interface PageSample {
@@ -53,7 +53,7 @@ export interface PageSample {
   sharedFrom: Record<string, string[]>;
   jsFiles: string[];
   /**
-   * When the load reached each start-up milestone, in ms from navigation start: the page parsed (domInteractive), the
+   * When the load reached each start-up milestone, in ms from navigation start: the page's first byte (responseStart), the page parsed (domInteractive), the
    * shell's own User Timing marks (shell/src/startupMarks.ts: its first statement, its modules ready, React asked to
    * render, the first screen on the page), the app's first frame and the chart. A milestone the load never reached is
    * left out.
@@ -271,6 +271,7 @@ async function measure(
       // what the same calls would move without compression or conditional requests (bodies only)
       apiUncompressed: sum(api, 'decodedBodySize'),
       milestones: {
+        responded: nav.responseStart,
         parsed: nav.domInteractive,
         ...Object.fromEntries(
           Object.entries(marks).flatMap(([k, name]) => {
