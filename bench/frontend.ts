@@ -327,6 +327,11 @@ export async function runFrontend(
   revisitRuns = Number(process.env.BENCH_REVISIT_RUNS ?? 12),
 ): Promise<FrontendResult> {
   const failures: string[] = [];
+  // said as it happens too: a step that fails (a load timing out) can hold a run up for minutes
+  const fail = (message: string) => {
+    failures.push(message);
+    process.stderr.write(`  could not measure: ${message}\n`);
+  };
   const results: PageResult[] = [];
   const revisits: PageResult[] = [];
   const returning: PageResult[] = [];
@@ -437,7 +442,7 @@ export async function runFrontend(
                 ),
               );
             }
-            failures.push(`${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
+            fail(`${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
           } finally {
             await context?.close();
           }
@@ -481,7 +486,7 @@ export async function runFrontend(
               again.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp, true));
             }
           } catch (e) {
-            failures.push(`survey of ${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
+            fail(`survey of ${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
           } finally {
             await context?.close();
           }
@@ -518,7 +523,7 @@ export async function runFrontend(
             await page.waitForTimeout(300);
             revisitSamples.get(key)!.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
           } catch (e) {
-            failures.push(`returning visit to ${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
+            fail(`returning visit to ${variant} ${p} run ${i + 1}: ${(e as Error).message.split('\n')[0]}`);
           } finally {
             await context?.close();
           }
@@ -538,7 +543,7 @@ export async function runFrontend(
           `  graph redraw at ${width} px: ${median(r.scriptingMs).toFixed(1)} ms scripting (${r.drawn} of ${r.entries} drawn)\n`,
         );
       } catch (e) {
-        failures.push(`graph redraw at ${width} px: ${(e as Error).message.split('\n')[0]}`);
+        fail(`graph redraw at ${width} px: ${(e as Error).message.split('\n')[0]}`);
       }
     }
     const slow3g: Slow3gRow[] = [];
@@ -568,7 +573,7 @@ export async function runFrontend(
           `  Slow 3G over ${protocol} ${variant} ${p}: first paint ${row.fcpMs.toFixed(0)} ms, app ${row.appMs.toFixed(0)} ms, chart ${row.chartMs.toFixed(0)} ms\n`,
         );
       } catch (e) {
-        failures.push(`Slow 3G over ${protocol} ${variant} ${p}: ${(e as Error).message.split('\n')[0]}`);
+        fail(`Slow 3G over ${protocol} ${variant} ${p}: ${(e as Error).message.split('\n')[0]}`);
       } finally {
         await context?.close();
       }
@@ -586,7 +591,7 @@ export async function runFrontend(
         for (const variant of VARIANTS)
           for (const p of PAGES) await slow3gLoad(h2Browser, 'HTTP/2', variant, front.origins[variant === 'federated' ? 0 : 1]!, p);
       } catch (e) {
-        failures.push(`Slow 3G over HTTP/2: ${(e as Error).message.split('\n')[0]}`);
+        fail(`Slow 3G over HTTP/2: ${(e as Error).message.split('\n')[0]}`);
       } finally {
         await h2Browser?.close();
         await front?.stop();
@@ -597,7 +602,7 @@ export async function runFrontend(
       try {
         lighthouse = await runLighthouse(fed.replace('127.0.0.1', 'localhost'), email, BENCH_PASSWORD);
       } catch (e) {
-        failures.push(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
+        fail(`lighthouse: ${(e as Error).message.split('\n')[0]}`);
       }
     return { runs, user: email, results, failures, chromium, redraws, lighthouse, slow3g, returning, surveys, revisits };
   } finally {

@@ -38,6 +38,7 @@ const builds = await step('build times', () => measureBuilds());
 const front = seeded && builds ? await step('frontend', () => runFrontend()) : undefined;
 if (load) failures.push(...load.failures);
 if (front) {
+  failures.push(...front.failures);
   for (const r of front.results) if (!r.samples.length) failures.push(`frontend: no sample for ${r.variant} ${r.page} ${r.cache}`);
 }
 const totalS = (Date.now() - started) / 1000;
