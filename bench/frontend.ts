@@ -53,10 +53,10 @@ export interface PageSample {
   sharedFrom: Record<string, string[]>;
   jsFiles: string[];
   /**
-   * When the load reached each start-up milestone, in ms from navigation start: the page's first byte (responseStart), the page parsed (domInteractive), the
-   * shell's own User Timing marks (shell/src/startupMarks.ts: its first statement, its modules ready, React asked to
-   * render, the first screen on the page), the app's first frame and the chart. A milestone the load never reached is
-   * left out.
+   * When the load reached each start-up milestone, in ms from navigation start: the page's first byte (responseStart),
+   * the page parsed (domInteractive), the shell's own User Timing marks (shell/src/startupMarks.ts: its first statement,
+   * its modules ready, React asked to render, the first screen on the page), the app's first frame and the chart. A
+   * milestone the load never reached is left out.
    */
   milestones: Partial<Record<Milestone, number>>;
   /** The screen's API calls and their bodies unpacked (Resource Timing). */

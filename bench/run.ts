@@ -446,7 +446,7 @@ if (front) {
 
   out.push("### Where a load's time goes", '');
   out.push(
-    'Medians of the same timed loads, in ms from navigation start, of when each reached each start-up milestone: **responded** = the first byte of the page (responseStart: the federated page waits for the check of its remote manifest); **parsed** = the page parsed (domInteractive: its deferred scripts run from here); ' +
+    'Medians of the same timed loads, in ms from navigation start, of when each reached each start-up milestone: **responded** = the first byte of the page (responseStart; the federated page is sent once its server has asked the route remote for its manifest); **parsed** = the page parsed (domInteractive: its deferred scripts run from here); ' +
       "**start** = the shell's first statement (its reads sent); **modules** = every module of the app loaded and run (in the federated page, once the federation runtime has agreed on the shared modules and their scripts have run); " +
       "**render** = React asked to render; **screen** = the route's screen committed; **app** = the app's first frame; **chart** = the chart's first pixels. " +
       "The shell marks its own milestones (User Timing, `shell/src/startupMarks.ts`), so the browser's performance timeline shows them too. The row under each pair is the federated build's lead (−) or lag (+) at each milestone.",
