@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchProblems } from '../lib/browser';
 import { BASE_URL } from '../lib/ports';
-import { createUser, logWeights, signIn, type TestUser } from '../lib/user';
+import { api, createUser, dayOffset, logWeights, signIn, type TestUser } from '../lib/user';
 
 /*
  * Five entries across two months and two ISO weeks (all in 2024, so one yearly bucket):
@@ -178,5 +178,53 @@ describe('analytics', () => {
     // resource as a console error, although the app treats it as "no entries yet".
     expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
     await context.close();
+  });
+  it('loads without moving, on a wide screen and a phone: the graph drawn once, whole, in the room kept for it', async () => {
+    const still = await createUser({ firstName: 'Stella', lastName: 'Still' });
+    await logWeights(still, [
+      { date: dayOffset(-20), weightKg: 84.2 },
+      { date: dayOffset(-9), weightKg: 83.1 },
+      { date: dayOffset(0), weightKg: 82.6 },
+    ]);
+    await api(still, 'PATCH', '/goals', { startWeightKg: 85, targetWeightKg: 78, startDate: dayOffset(-30), targetDate: dayOffset(150) });
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
+      // a first visit: nothing read ahead, so the goal and the trend's earlier readings come after the entries
+      const context = await newContext(browser, viewport);
+      await signIn(context, still);
+      // what moved as the page loaded, and the graph's legend in the first frame it was drawn
+      await context.addInitScript(`
+        window.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            if (!e.hadRecentInput)
+              window.__shifts.push(e.sources.map((s) => (s.node && s.node.nodeType === 1 ? s.node : s.node && s.node.parentElement)?.className || '?').join(' ') + ' ' + e.value.toFixed(4));
+        }).observe({ type: 'layout-shift', buffered: true });
+        const look = () => {
+          if (document.querySelector('canvas[aria-label="Weight graph"]')) {
+            window.__firstLegend = [...document.querySelectorAll('.graph-legend li')].map((li) => li.textContent.trim());
+            return;
+          }
+          requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);`);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto(BASE_URL + '/dashboard/analytics');
+      await page.locator('canvas[aria-label="Weight graph"]').waitFor();
+      await page.getByRole('region', { name: 'History' }).getByRole('status').filter({ hasText: /entr/ }).waitFor();
+      await page.waitForTimeout(1000);
+      const seen = await page.evaluate(() => ({
+        shifts: (window as unknown as { __shifts: string[] }).__shifts,
+        firstLegend: (window as unknown as { __firstLegend: string[] }).__firstLegend,
+      }));
+      expect(seen.firstLegend, `${viewport.width} px`).toEqual(['Weight', 'Trend', 'Target', 'Plan']);
+      expect(seen.shifts, `${viewport.width} px`).toEqual([]);
+      expect(problems).toEqual([]);
+      await screenshot(page, `analytics-still-${viewport.width}`);
+      await context.close();
+    }
   });
 });

@@ -383,3 +383,61 @@ describe('trend line and thin averages', () => {
     expect(items[0]).toHaveAccessibleDescription('Based on only 7 days');
   });
 });
+
+describe('the graph drawn once, whole', () => {
+  const GOAL = { startWeightKg: 84, targetWeightKg: 76, startDate: '2025-01-01', targetDate: '2025-12-31' };
+
+  /**
+   * The API of mockApi with a goal, answered only when the test lets it (`answerGoal`), and likewise the readings from
+   * before the period that carry the trend in (`answerEarlier`).
+   */
+  function mockApiWithLateReads() {
+    let answerGoal!: () => void;
+    let answerEarlier!: () => void;
+    const goalLetGo = new Promise<void>((resolve) => (answerGoal = resolve));
+    const earlierLetGo = new Promise<void>((resolve) => (answerEarlier = resolve));
+    installFetchMock(async (call: MockCall) => {
+      if (call.path.startsWith('/api/goals')) {
+        await goalLetGo;
+        return json(200, GOAL);
+      }
+      if (call.path === '/api/weights/earliest?none=null') return json(200, null);
+      if (call.path.startsWith('/api/weights')) {
+        const start = new URL(call.path, 'http://localhost').searchParams.get('start_date') ?? '';
+        if (start < '2025-03-01') await earlierLetGo;
+        return json(200, start < '2025-03-01' ? [] : MARCH);
+      }
+      return apiError(404, 'Not found');
+    }, 'http://localhost:3000/dashboard/analytics');
+    return { answerGoal, answerEarlier };
+  }
+  const graphPanel = () => screen.getByRole('region', { name: 'Weight Graph' });
+
+  it('waits for the goal before its first draw, so its legend and the history under it never move', async () => {
+    const { answerGoal, answerEarlier } = mockApiWithLateReads();
+    renderAnalytics({ defaultSelectedPeriod: 'month' });
+    // the entries are in (the history shows them), the goal and the earlier readings are not: the graph keeps its room
+    await screen.findByText('3 entries');
+    expect(screen.queryByTestId('line-chart')).toBeNull();
+    expect(within(graphPanel()).getByRole('status')).toHaveTextContent('Loading...');
+
+    answerGoal();
+    await act(() => Promise.resolve());
+    expect(screen.queryByTestId('line-chart')).toBeNull();
+    answerEarlier();
+    expect(await screen.findByTestId('line-chart')).toHaveAttribute('data-lines', expect.stringMatching(/^Weight,Trend,.*Target/));
+  });
+
+  it('redraws in place once drawn: Show trend turned on later never gives way to Loading...', async () => {
+    const { answerGoal, answerEarlier } = mockApiWithLateReads();
+    answerGoal();
+    renderAnalytics({ defaultSelectedPeriod: 'month', showTrend: false });
+    expect(await screen.findByTestId('line-chart')).toHaveAttribute('data-lines', expect.stringMatching(/^Weight,Target/));
+    // the earlier readings are asked for only now, and are slow to come: the graph stays, without its trend meanwhile
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show trend' }));
+    expect(within(graphPanel()).queryByRole('status')).toBeNull();
+    expect(screen.getByTestId('line-chart')).toBeInTheDocument();
+    answerEarlier();
+    await waitFor(() => expect(screen.getByTestId('line-chart')).toHaveAttribute('data-lines', expect.stringMatching(/^Weight,Trend/)));
+  });
+});

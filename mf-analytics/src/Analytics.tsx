@@ -60,7 +60,7 @@ export default function Analytics(_props: AnalyticsScreenProps) {
             trendHistory={data.trendHistory}
             today={data.today}
             goal={data.goal}
-            loading={data.loadingEntries || data.loadingAverages}
+            loading={data.loadingGraph}
             failed={failed}
             onRetry={data.retryEntries}
           />

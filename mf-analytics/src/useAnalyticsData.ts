@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   selectPreferences,
   showToast,
@@ -30,6 +30,11 @@ export interface AnalyticsData {
   /** The first load of what the screen shows is still under way. */
   loadingEntries: boolean;
   loadingAverages: boolean;
+  /**
+   * The graph waits: for what it draws (entries, averages) and, before its first draw, also for the goal and the trend's
+   * earlier readings, so that it is drawn once, whole.
+   */
+  loadingGraph: boolean;
   /** The period's entries could not be read and none are at hand (offline, never read on this device). */
   entriesFailed: boolean;
   /** Reads the period's entries again (after they failed). */
@@ -80,6 +85,19 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
   useFailureToast(online && weights.isError);
   useFailureToast(online && averages.isError);
 
+  const loadingEntries = rangeLoading || (!noRange && weights.currentData === undefined && !weights.isError);
+  const loadingAverages = averaging !== 'none' && !noRange && averages.currentData === undefined && !averages.isError;
+  // Drawn without the goal or the earlier readings, the graph would be drawn again as each arrived, its legend and its
+  // description growing and the history under it moving down. Later (Show trend turned on, another goal) it redraws
+  // in place rather than give way to Loading... again.
+  const [drawn, setDrawn] = useState(false);
+  const goalPending = goal.data === undefined && !goal.isError;
+  const historyPending = wantsHistory && history.data === undefined && !history.isError;
+  const loadingGraph = loadingEntries || loadingAverages || (!drawn && (goalPending || historyPending));
+  useEffect(() => {
+    if (!loadingGraph) setDrawn(true);
+  }, [loadingGraph]);
+
   return {
     // currentData, not data: another period's rows never stand in while this period loads.
     entries: noRange ? NO_ENTRIES : (weights.currentData ?? NO_ENTRIES),
@@ -88,8 +106,9 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
     today,
     trendHistory: wantsHistory ? (history.data ?? NO_ENTRIES) : NO_ENTRIES,
     goal: goal.data ?? null,
-    loadingEntries: rangeLoading || (!noRange && weights.currentData === undefined && !weights.isError),
-    loadingAverages: averaging !== 'none' && !noRange && averages.currentData === undefined && !averages.isError,
+    loadingEntries,
+    loadingAverages,
+    loadingGraph,
     entriesFailed: !noRange && weights.isError && weights.currentData === undefined,
     retryEntries: () => {
       if (!noRange) void weights.refetch();
