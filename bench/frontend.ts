@@ -389,7 +389,9 @@ export async function runFrontend(
     await waitForUrl(`${fed}/api/health`, 150_000).catch((e) => {
       throw new Error(`${e.message}\n${children[0]!.output().slice(-3000)}`);
     });
-    await waitForUrl(`${single}/api/health`, 30_000);
+    await waitForUrl(`${single}/api/health`, 30_000).catch((e) => {
+      throw new Error(`${e.message}\n${children[1]!.output().slice(-3000)}`);
+    });
     for (const k of REMOTE_KEYS) await waitForUrl(`${fed}/remotes/${k}/mf-manifest.json`, 30_000);
     const assetsByApp = await sharedAssets(fed);
 
