@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib/browser';
+import { signInBenchUser } from './lib/benchAuth.js';
 import { startH2Front, type H2Front } from './lib/h2Front.js';
 import { STARTUP_MARKS } from '../shell/src/startupMarks';
 import { measureGraphRedraw, type RedrawResult } from './graph-redraw.js';
@@ -397,14 +398,7 @@ export async function runFrontend(
 
     // A 3-year user, signed in as the app does after login (auth in sessionStorage).
     const email = userEmail(1);
-    const login = await fetch(`${fed}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: fed },
-      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const { accessToken, ...user } = (await login.json()) as { accessToken: string };
-    const auth = JSON.stringify({ user, accessToken });
+    const auth = await signInBenchUser(fed, email, BENCH_PASSWORD);
 
     browser = await launchBrowser();
     chromium = browser.version();
@@ -425,7 +419,7 @@ export async function runFrontend(
           const { cold, warm, hot } = slot(variant, p);
           let context: BrowserContext | undefined;
           try {
-            context = await watchedContext(browser, auth);
+            context = await watchedContext(browser, await auth());
             const page = await context.newPage();
             cold.push(await measure(page, () => page.goto(origin + p, { waitUntil: 'commit' }), assetsByApp));
             warm.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp));
@@ -475,7 +469,7 @@ export async function runFrontend(
         for (let i = 0; i < surveyRuns; i++) {
           let context: BrowserContext | undefined;
           try {
-            context = await watchedContext(browser, auth);
+            context = await watchedContext(browser, await auth());
             const page = await context.newPage();
             cold.push(await measure(page, () => page.goto(origin + p, { waitUntil: 'commit' }), assetsByApp, true));
             warm.push(await measure(page, () => page.reload({ waitUntil: 'commit' }), assetsByApp, true));
@@ -508,7 +502,7 @@ export async function runFrontend(
           if (!revisitSamples.has(key)) revisitSamples.set(key, []);
           let context: BrowserContext | undefined;
           try {
-            context = await watchedContext(browser, auth);
+            context = await watchedContext(browser, await auth());
             const page = await context.newPage();
             await loadUntilChart(page, () => page.goto(origin + p, { waitUntil: 'commit' }));
             if (variant === 'federated')
@@ -539,7 +533,7 @@ export async function runFrontend(
     const pagesOnly = process.env.BENCH_PAGES_ONLY === '1';
     for (const width of pagesOnly ? [] : [1280, 375]) {
       try {
-        const r = await measureGraphRedraw(browser, fed.replace('127.0.0.1', 'localhost'), auth, 3, width);
+        const r = await measureGraphRedraw(browser, fed.replace('127.0.0.1', 'localhost'), await auth(), 3, width);
         redraws.push(r);
         process.stderr.write(
           `  graph redraw at ${width} px: ${median(r.scriptingMs).toFixed(1)} ms scripting (${r.drawn} of ${r.entries} drawn)\n`,
@@ -553,7 +547,7 @@ export async function runFrontend(
     const slow3gLoad = async (b: Browser, protocol: Slow3gRow['protocol'], variant: Slow3gRow['variant'], origin: string, p: string) => {
       let context: BrowserContext | undefined;
       try {
-        context = await watchedContext(b, auth);
+        context = await watchedContext(b, await auth());
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
