@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AveragedItem, WeightEntry } from '../domain/averages';
 import { addDaysToDate, localDate } from '../domain/dates';
-import { buildGraphData, dateToX, drawablePoints, graphColor, trendColor, withTrend } from './buildGraphData';
+import { buildGraphData, dateToX, drawablePoints, graphColor, TREND_DOT_RADIUS, trendColor, withTrend } from './buildGraphData';
+import { legendItems } from './legend';
 import type { GraphInput, GraphPoint } from './types';
 import { avgOf } from '../test/averages';
 
@@ -414,7 +415,40 @@ describe('trend line (showTrend)', () => {
       ['2025-03-05', model.bounds!.min, 79.656],
       ['2025-03-09', dateToX('2025-03-09'), 79.656],
     ]);
+    // a line with no length: the trend shows as a dot on the axis's edge, kept whole, and the legend keys it so
+    expect(trend.pointRadius).toBe(TREND_DOT_RADIUS);
+    expect(trend.clip).toBe(8);
+    expect(legendItems(model).find((i) => i.role === 'trend')?.marker).toBe('dot');
+  });
+
+  it('draws a first reading’s trend, with nothing before it, as a dot smaller than the weight’s marker', () => {
+    const model = buildGraphData({
+      ...base,
+      range: { start: '2025-03-09', end: '2025-03-15' },
+      entries: [{ date: '2025-03-12', weightKg: 79 }],
+      showTrend: true,
+      today: '2025-03-12',
+    });
+    const [weights, trend] = model.data.datasets;
+    expect(trend!.data.map((p) => [p.x, p.y])).toEqual([[dateToX('2025-03-12'), 79]]);
+    expect(trend!.pointRadius).toBe(TREND_DOT_RADIUS);
+    expect(TREND_DOT_RADIUS).toBeLessThan(weights!.pointRadius as number);
+  });
+
+  it('draws a trend over more than one day as a line, with no markers, stopped at the plot’s edge', () => {
+    const model = buildGraphData({
+      ...base,
+      range: { start: '2025-03-09', end: '2025-03-15' },
+      entries: [
+        { date: '2025-03-10', weightKg: 80 },
+        { date: '2025-03-12', weightKg: 79 },
+      ],
+      showTrend: true,
+    });
+    const trend = model.data.datasets[1]!;
+    expect(trend.pointRadius).toBe(0);
     expect(trend.clip).toBe(0);
+    expect(legendItems(model).find((i) => i.role === 'trend')?.marker).toBeNull();
   });
 
   it('after a long gap, enters at the axis’s first day at the weight its line from the last reading has there', () => {

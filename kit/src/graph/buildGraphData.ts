@@ -49,6 +49,8 @@ export const LEGEND = Object.freeze({
 });
 /** The trend line: thicker than the weights, in a readable shade of the theme colour (themeColors' trendLine). */
 export const TREND_LINE_WIDTH = 3;
+/** The trend drawn as a dot when it has one day only: smaller than a weight's marker, so the two stay apart. */
+export const TREND_DOT_RADIUS = 3;
 /** The goal's lines: the page's neutral goal ink (light #5f6b7a), dashed for the target, dotted for the plan. */
 export const GOAL_COLOR = BASE_COLORS.light.goal!;
 /** Every entry keeps its marker up to this many points (about a month of daily logging)... */
@@ -354,6 +356,9 @@ export function buildGraphData(input: GraphInput): GraphModel {
       trendPoints.length > drawablePoints(input.width)
         ? lttbIndices(trendPoints, drawablePoints(input.width)).map((i) => trendPoints[i]!)
         : trendPoints;
+    // a trend on one day only (a first reading, or today's the range's first day) has no length to draw: it shows as
+    // a dot of its own, kept whole on the axis's edge, or the legend would name a line that is nowhere on the graph
+    const oneDay = trendDrawn.every((p) => p.x === trendDrawn[0]!.x);
     datasets.push({
       ...style,
       label: LEGEND.trend,
@@ -364,11 +369,11 @@ export function buildGraphData(input: GraphInput): GraphModel {
       pointBorderColor: line,
       borderWidth: TREND_LINE_WIDTH,
       fill: false,
-      pointRadius: 0,
-      pointHoverRadius: 0,
+      pointRadius: oneDay ? TREND_DOT_RADIUS : 0,
+      pointHoverRadius: oneDay ? TREND_DOT_RADIUS : 0,
       pointHitRadius: 0,
-      // no markers to keep whole: the line stops at the plot's edge, where the carried-in part enters
-      clip: 0,
+      // the line stops at the plot's edge, where the carried-in part enters; a lone dot is kept whole
+      clip: oneDay ? 8 : 0,
     });
     roles.push('trend');
   }
