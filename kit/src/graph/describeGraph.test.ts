@@ -54,7 +54,7 @@ describe('describeGraph', () => {
     const model = buildGraphData({ ...base, period: 'month', range: { start: '2025-01-01', end: '2025-01-31' }, entries: flat });
     expect(describeGraph(model, 'METRIC')).toContain('Trend: holding steady over the last two weeks.');
     const one = buildGraphData({ ...base, entries: [{ date: '2025-01-06', weightKg: 80 }] });
-    expect(describeGraph(one, 'METRIC')).toBe('Weight from 06/01/2025 to 06/01/2025: 1 entry. 80.0 kg (06/01/2025).');
+    expect(describeGraph(one, 'METRIC')).toBe('Weight on 06/01/2025: 1 entry. 80.0 kg (06/01/2025).');
   });
 
   it('describes averages by their buckets, and the single average line', () => {
@@ -66,9 +66,17 @@ describe('describeGraph', () => {
       averages: [avgOf({ month: '2025-01', average: 80 }), avgOf({ month: '2025-02', average: 79 })],
     });
     expect(describeGraph(monthly, 'METRIC', 'monthly')).toBe(
-      'Monthly averages from 01/01/2025 to 01/02/2025: 2 averages. First 80.0 kg (January 2025), last 79.0 kg (February 2025); ' +
+      'Monthly averages from January 2025 to February 2025: 2 averages. First 80.0 kg (January 2025), last 79.0 kg (February 2025); ' +
         'lowest 79.0 kg (February 2025), highest 80.0 kg (January 2025).',
     );
+    const oneMonth = buildGraphData({
+      ...base,
+      period: 'year',
+      range: { start: '2025-01-01', end: '2025-12-31' },
+      averaging: 'monthly',
+      averages: [avgOf({ month: '2025-03', average: 80 })],
+    });
+    expect(describeGraph(oneMonth, 'METRIC', 'monthly')).toBe('Monthly averages for March 2025: 1 average. 80.0 kg (March 2025).');
     const single = buildGraphData({ ...base, averaging: 'weekly', averages: [avgOf({ week: '2025-02', average: 80 }, 0)] });
     expect(describeGraph(single, 'METRIC', 'weekly')).toBe('Weight: 80.0 kg (avg) over the whole period.');
   });

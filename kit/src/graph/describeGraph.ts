@@ -48,8 +48,12 @@ export function describeGraph(
   const count = model.averaged
     ? `${points.length} ${points.length === 1 ? 'average' : 'averages'}`
     : `${points.length} ${points.length === 1 ? 'entry' : 'entries'}`;
+  // averages are named by their buckets ('2026', 'January 2025'), not the buckets' first days: a year's average that
+  // runs to today is not "to 01/01/2026"
+  const name = (p: GraphPoint) => (p.averaged ? p.label : formatDateEnGb(p.date));
+  const span = name(first) === name(last) ? `${first.averaged ? 'for' : 'on'} ${name(first)}` : `from ${name(first)} to ${name(last)}`;
   const sentences = [
-    `${what} from ${formatDateEnGb(first.date)} to ${formatDateEnGb(last.date)}: ${count}.`,
+    `${what} ${span}: ${count}.`,
     points.length > 1 ? `First ${at(first)}, last ${at(last)}; lowest ${at(low)}, highest ${at(high)}.` : `${at(first)}.`,
   ];
   if (!model.averaged) {
