@@ -31,6 +31,9 @@ const props: WeightGraphProps = {
   themeColor: '#3ab0b9',
 };
 
+/** A reading before the week: with the week's two, the three the trend needs. */
+const EARLIER = [{ date: '2025-01-02', weightKg: 80 }];
+
 const lastCall = () => lineProps.calls[lineProps.calls.length - 1];
 
 beforeEach(() => {
@@ -112,12 +115,15 @@ describe('WeightGraph', () => {
   it('draws the trend line only when showTrend is set, and follows the toggle', () => {
     const { rerender } = render(<WeightGraph {...props} />);
     expect(lastCall().data.datasets.map((d) => d.label)).toEqual(['Weight']);
+    // two readings are too few for a trend (its seed is the median of three), as the Trend card says
     rerender(<WeightGraph {...props} showTrend />);
+    expect(lastCall().data.datasets.map((d) => d.label)).toEqual(['Weight']);
+    rerender(<WeightGraph {...props} showTrend trendHistory={EARLIER} />);
     const { data } = lastCall();
     expect(data.datasets.map((d) => d.label)).toEqual(['Weight', 'Trend']);
-    // seed (80 + 79.5) / 2 = 79.75; 79.75 + 0.19 × (79.5 − 79.75) = 79.7025
-    expect(data.datasets[1].data.map((p) => Math.round(p.y * 1e6) / 1e6)).toEqual([79.75, 79.7025]);
-    rerender(<WeightGraph {...props} showTrend={false} />);
+    // seed median(80, 80, 79.5) = 80, entering the week at 80; 80 + 0.19 × (79.5 − 80) = 79.905
+    expect(data.datasets[1].data.map((p) => Math.round(p.y * 1e6) / 1e6)).toEqual([80, 80, 79.905]);
+    rerender(<WeightGraph {...props} showTrend={false} trendHistory={EARLIER} />);
     expect(lastCall().data.datasets).toHaveLength(1);
   });
 
@@ -134,10 +140,11 @@ describe('WeightGraph', () => {
 
   it('has a legend of buttons once it draws more than one line: each hides and shows its line, from the keyboard too', () => {
     const goal = { startWeightKg: 82, targetWeightKg: 75, startDate: '2024-11-01', targetDate: '2025-06-01' };
-    render(<WeightGraph {...props} showTrend goal={goal} />);
+    render(<WeightGraph {...props} showTrend trendHistory={EARLIER} goal={goal} />);
     const legend = screen.getByRole('list', { name: 'Lines shown on the graph' });
     const buttons = within(legend).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['Weight', 'Trend', 'Target', 'Plan']);
+    // the three readings head down toward the target: the likely date's band is named too
+    expect(buttons.map((b) => b.textContent)).toEqual(['Weight', 'Trend', 'Target', 'Plan', 'Likely date']);
     expect(buttons.every((b) => b.getAttribute('aria-pressed') === 'true')).toBe(true);
     // the two goal lines share a colour: their keys differ by their dashes
     const dashes = ['Target', 'Plan'].map((name) =>
@@ -148,10 +155,10 @@ describe('WeightGraph', () => {
     target.focus();
     fireEvent.click(target);
     expect(target).toHaveAttribute('aria-pressed', 'false');
-    expect(lastCall().data.datasets.map((d) => d.hidden ?? false)).toEqual([false, false, true, false]);
+    expect(lastCall().data.datasets.map((d) => d.hidden ?? false)).toEqual([false, false, true, false, false]);
     fireEvent.click(target);
     expect(target).toHaveAttribute('aria-pressed', 'true');
-    expect(lastCall().data.datasets.map((d) => d.hidden ?? false)).toEqual([false, false, false, false]);
+    expect(lastCall().data.datasets.map((d) => d.hidden ?? false)).toEqual([false, false, false, false, false]);
   });
 
   it('has no legend while it draws the weights alone', () => {

@@ -319,9 +319,25 @@ describe('trend line (showTrend)', () => {
     expect(trend.data[2].y).toBeCloseTo(79.405 * 2.20462, 10); // 175.0578511
   });
 
-  it('a single reading is its own trend', () => {
-    const model = buildGraphData({ ...trendInput, entries: [{ date: '2025-01-06', weightKg: 80 }] });
-    expect(model.points[0].trendKg).toBe(80);
+  it('needs three readings, as its seed is their median: fewer draw no trend and the legend names none', () => {
+    const one = buildGraphData({ ...trendInput, entries: [{ date: '2025-01-06', weightKg: 80 }] });
+    const two = buildGraphData({ ...trendInput, entries: entries.slice(0, 2) });
+    for (const model of [one, two]) {
+      expect(model.roles).toEqual(['weight']);
+      expect(model.points.every((p) => p.trendKg === undefined)).toBe(true);
+      expect(legendItems(model)).toEqual([]);
+    }
+    // an earlier reading counts: a single reading of the week with two before it has its trend
+    const seeded = buildGraphData({
+      ...trendInput,
+      entries: [{ date: '2025-01-06', weightKg: 80 }],
+      trendHistory: [
+        { date: '2024-12-30', weightKg: 80 },
+        { date: '2025-01-01', weightKg: 80 },
+      ],
+    });
+    expect(seeded.roles).toEqual(['weight', 'trend']);
+    expect(seeded.points[0]!.trendKg).toBe(80);
   });
 
   it('sorts unsorted entries before smoothing', () => {
@@ -421,39 +437,30 @@ describe('trend line (showTrend)', () => {
     expect(legendItems(model).find((i) => i.role === 'trend')?.marker).toBe('dot');
   });
 
-  it('draws a first reading’s trend, with nothing before it, as a dot smaller than the weight’s marker', () => {
-    const model = buildGraphData({
-      ...base,
-      range: { start: '2025-03-09', end: '2025-03-15' },
-      entries: [{ date: '2025-03-12', weightKg: 79 }],
-      showTrend: true,
-      today: '2025-03-12',
-    });
-    const [weights, trend] = model.data.datasets;
-    expect(trend!.data.map((p) => [p.x, p.y])).toEqual([[dateToX('2025-03-12'), 79]]);
-    expect(trend!.pointRadius).toBe(TREND_DOT_RADIUS);
-    expect(TREND_DOT_RADIUS).toBeLessThan(weights!.pointRadius as number);
-  });
-
   it('draws a trend over more than one day as a line, with no markers, stopped at the plot’s edge', () => {
     const model = buildGraphData({
       ...base,
       range: { start: '2025-03-09', end: '2025-03-15' },
       entries: [
         { date: '2025-03-10', weightKg: 80 },
+        { date: '2025-03-11', weightKg: 79.6 },
         { date: '2025-03-12', weightKg: 79 },
       ],
       showTrend: true,
     });
     const trend = model.data.datasets[1]!;
     expect(trend.pointRadius).toBe(0);
+    expect(TREND_DOT_RADIUS).toBeLessThan(model.data.datasets[0]!.pointRadius as number);
     expect(trend.clip).toBe(0);
     expect(legendItems(model).find((i) => i.role === 'trend')?.marker).toBeNull();
   });
 
   it('after a long gap, enters at the axis’s first day at the weight its line from the last reading has there', () => {
     // 80 kg in January, then nothing until a reading of 76 on 12 March: the line from January crosses 9 March
-    const history = [{ date: '2025-01-10', weightKg: 80 }];
+    const history = [
+      { date: '2025-01-08', weightKg: 80 },
+      { date: '2025-01-10', weightKg: 80 },
+    ];
     const model = buildGraphData({
       ...base,
       range: { start: '2025-03-09', end: '2025-03-15' },
@@ -477,16 +484,21 @@ describe('trend line (showTrend)', () => {
       ...base,
       range: { start: '2025-03-09', end: '2025-03-15' },
       entries: [{ date: '2025-03-09', weightKg: 79 }],
+      trendHistory: [
+        { date: '2025-03-07', weightKg: 79 },
+        { date: '2025-03-08', weightKg: 79 },
+      ],
       showTrend: true,
     };
     const tuesday = buildGraphData({ ...input, today: '2025-03-11' }).data.datasets[1]!.data;
     expect(tuesday.map((p) => [p.date, p.y])).toEqual([
+      ['2025-03-08', 79],
       ['2025-03-09', 79],
       ['2025-03-11', 79],
     ]);
     const later = buildGraphData({ ...input, today: '2025-04-02' }).data.datasets[1]!.data;
     expect(later[later.length - 1]!.date).toBe('2025-03-15');
-    expect(buildGraphData(input).data.datasets[1]!.data).toHaveLength(1);
+    expect(buildGraphData(input).data.datasets[1]!.data).toHaveLength(2);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type ChartPoint,
   computeTrend,
   crossesYear,
+  dailyReadings,
   type DateRange,
   type DateString,
   DEFAULT_THEME_COLOR,
@@ -24,6 +25,7 @@ import {
   type Scheme,
   themeColors,
   toDisplayWeight,
+  TREND_SEED_READINGS,
   type UnitSystem,
   validateHexColor,
   WAITING_TO_BE_SENT,
@@ -289,7 +291,9 @@ export function buildGraphData(input: GraphInput): GraphModel {
     const waitingDates = new Set(input.entries?.filter((e) => e.pending?.kind === 'waiting').map((e) => e.date));
     if (waitingDates.size) for (const p of points) if (waitingDates.has(p.date)) p.pending = true;
   }
-  const trendShown = input.showTrend === true && !averaged;
+  // the trend says nothing until its seed (the median of three readings) is whole, as the Trend card says
+  const trendShown =
+    input.showTrend === true && !averaged && dailyReadings(trendSeries(points, input.trendHistory)).length >= TREND_SEED_READINGS;
   let carried: { date: DateString; trendKg: number } | undefined;
   if (trendShown) {
     const trend = trendByDate(points, input.trendHistory ?? []);

@@ -19,6 +19,9 @@ const input: GraphInput = {
   themeColor: '#3ab0b9',
 };
 
+/** A reading before the week: with the week's two, the three the trend needs. */
+const EARLIER = [{ date: '2025-01-02', weightKg: 80 }];
+
 function optionsFor(patch: Partial<GraphInput> = {}, onPointClick = vi.fn()) {
   const graph = { ...input, ...patch };
   const model = buildGraphData(graph);
@@ -177,17 +180,17 @@ describe('tooltip', () => {
   });
 
   it("with the trend shown: one body per point, the trend's twin points are filtered out", () => {
-    const { options, model } = optionsFor({ showTrend: true });
+    const { options, model } = optionsFor({ showTrend: true, trendHistory: EARLIER });
     const tooltip = options.plugins?.tooltip as any;
     expect(tooltip.filter({ datasetIndex: 0 })).toBe(true);
     expect(tooltip.filter({ datasetIndex: 1 })).toBe(false);
-    // 80 (6 Jan), 79.5 (8 Jan): seed (80 + 79.5) / 2 = 79.75; 79.75 + 0.19 × (79.5 − 79.75) = 79.7025
-    expect(tooltip.callbacks.label(item(model.points[1]))).toEqual(['Weight: 79.5 kg', 'Trend: 79.7 kg', 'after holidays']);
+    // 80 (2 Jan), 80 (6 Jan), 79.5 (8 Jan): seed median 80; 80 + 0.19 × (79.5 − 80) = 79.905
+    expect(tooltip.callbacks.label(item(model.points[1]))).toEqual(['Weight: 79.5 kg', 'Trend: 79.9 kg', 'after holidays']);
   });
 
   it('a click reports the weight under it, never a point of the trend line', () => {
     const onPointClick = vi.fn();
-    const { options } = optionsFor({ showTrend: true }, onPointClick);
+    const { options } = optionsFor({ showTrend: true, trendHistory: EARLIER }, onPointClick);
     (options.onClick as any)({}, [{ index: 1, datasetIndex: 1 }], {});
     expect(onPointClick).not.toHaveBeenCalled();
     (options.onClick as any)(
