@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // a page that updates after a render, a refetch or a save can take more than a second on a slow machine
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });
