@@ -121,9 +121,9 @@ describe('auth screens', () => {
     const user = await createUser();
     const page = await own.newPage();
     await logIn(page, user.email, 'not-the-password', false);
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Email or password is incorrect');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email or password is incorrect');
     expect(page.url()).toBe(`${BASE_URL}/login`);
-    await expect(page.getByRole('button', { name: 'Log In' }).isEnabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Log In' }).isEnabled()).toBe(true);
     await own.close();
   });
 
@@ -137,9 +137,9 @@ describe('auth screens', () => {
     await page.waitForURL(`${BASE_URL}/forgot-password`);
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status').textContent()).resolves.toBe(
-      `If an account exists for ${user.email}, we've sent a link to reset your password. It expires in 30 minutes.`,
-    );
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe(`If an account exists for ${user.email}, we've sent a link to reset your password. It expires in 30 minutes.`);
 
     const mail = await mailTo(user.email);
     expect(mail.subject).toBe('Reset your password');
@@ -157,7 +157,7 @@ describe('auth screens', () => {
     await page.getByRole('link', { name: 'Sign in with your new password' }).click();
 
     await logIn(page, user.email, user.password, false);
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Email or password is incorrect');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email or password is incorrect');
     await logIn(page, user.email, newPassword, false);
     await expectSignedInAs(page, 'Fern Gotten');
 
@@ -179,9 +179,9 @@ describe('auth screens', () => {
     await page.goto(`${BASE_URL}/forgot-password`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status').textContent()).resolves.toBe(
-      `If an account exists for ${email}, we've sent a link to reset your password. It expires in 30 minutes.`,
-    );
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe(`If an account exists for ${email}, we've sent a link to reset your password. It expires in 30 minutes.`);
     await own.close();
   });
 });

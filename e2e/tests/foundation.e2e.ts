@@ -25,7 +25,7 @@ describe('the composed app', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
     expect(csp).toContain("frame-ancestors 'none'");
-    await expect(page.getByRole('heading', { name: /Track your weight\./ }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: /Track your weight\./ }).isVisible()).toBe(true);
     await screenshot(page, 'landing');
     expect(problems).toEqual([]);
     await context.close();

@@ -56,7 +56,7 @@ describe('sign-in with an external identity provider', () => {
     await page.getByRole('heading', { name: 'Sign-in methods' }).waitFor();
     await page.getByText(`Connected as ${email}`).waitFor();
     await screenshot(page, 'oidc-settings');
-    await expect(page.getByRole('button', { name: 'Disconnect Test ID' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Disconnect Test ID' }).isDisabled()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
