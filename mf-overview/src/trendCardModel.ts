@@ -13,6 +13,8 @@ import {
   trendChange,
   trendRate,
   TREND_CHANGE_DAYS,
+  TREND_LOW_DATA_MESSAGE,
+  TREND_SEED_READINGS,
   weightUnitLabel,
   formatDateEnGb,
   type DateString,
@@ -28,8 +30,8 @@ import {
  */
 export const TREND_LOOKBACK_DAYS = 120;
 /** Readings the trend needs before it says anything (its seed is the median of three). */
-export const TREND_MIN_READINGS = 3;
-export const TREND_LOW_DATA_MESSAGE = 'Log at least 3 weights to see your trend.';
+export const TREND_MIN_READINGS = TREND_SEED_READINGS;
+export { TREND_LOW_DATA_MESSAGE };
 
 export type TrendCardModel =
   | { state: 'low-data'; message: string }

@@ -21,6 +21,9 @@ export {
 } from '@app/contract';
 export type { TrendPoint, TrendReading, RateOptions, TrendRate, InsufficientRate, RateResult } from '@app/contract';
 
+/** What a trend that is asked for says while its seed (the median of three readings) is not yet whole. */
+export const TREND_LOW_DATA_MESSAGE = 'Log at least 3 weights to see your trend.';
+
 /** A rate in kg per day as the change per week in the user's unit (kg or lb), unrounded. */
 export function ratePerWeek(kgPerDay: number, unit: UnitSystem): number {
   return toDisplayWeight(kgPerDay * 7, unit);

@@ -127,6 +127,16 @@ describe('WeightGraph', () => {
     expect(lastCall().data.datasets).toHaveLength(1);
   });
 
+  it('says, under the graph, what a trend that is asked for still needs', () => {
+    const { rerender } = render(<WeightGraph {...props} showTrend />);
+    const description = () => document.querySelector('.weight-graph-description')!.textContent;
+    expect(description()).toMatch(/\. Log at least 3 weights to see your trend\.$/);
+    rerender(<WeightGraph {...props} />);
+    expect(description()).not.toContain('Log at least');
+    rerender(<WeightGraph {...props} showTrend trendHistory={EARLIER} />);
+    expect(description()).not.toContain('Log at least');
+  });
+
   it('names a weight waiting to be sent in its description and its table', () => {
     const entries = [...props.entries!, { date: '2025-01-09', weightKg: 79.2, notes: '', pending: { kind: 'waiting' as const } }];
     render(<WeightGraph {...props} entries={entries} />);

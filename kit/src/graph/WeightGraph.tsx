@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Line } from 'react-chartjs-2';
-import { useReducedMotion } from '@app/kit';
+import { TREND_LOW_DATA_MESSAGE, useReducedMotion } from '@app/kit';
 import { GRAPH_PLUGINS } from './registerChart';
 import { buildGraphData, DEFAULT_GRAPH_WIDTH } from './buildGraphData';
 import { buildGraphOptions } from './buildGraphOptions';
@@ -144,7 +144,12 @@ export function WeightGraph({
         : { ...model.data, datasets: model.data.datasets.map((d, i) => ({ ...d, hidden: hidden.has(model.roles[i]!) })) },
     [model, hidden],
   );
-  const description = useMemo(() => describeGraph(model, unit, averaging, trendHistory), [model, unit, averaging, trendHistory]);
+  // a trend asked for over raw weights but not drawn: too few readings to seed it, and the text says so
+  const trendWaits = showTrend && model.status === 'ok' && !model.averaged && !model.roles.includes('trend');
+  const description = useMemo(
+    () => [describeGraph(model, unit, averaging, trendHistory), trendWaits ? TREND_LOW_DATA_MESSAGE : ''].filter(Boolean).join(' '),
+    [model, unit, averaging, trendHistory, trendWaits],
+  );
 
   if (model.status !== 'ok') {
     return (
