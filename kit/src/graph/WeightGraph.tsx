@@ -146,10 +146,10 @@ export function WeightGraph({
   );
   // a trend asked for over raw weights but not drawn: too few readings to seed it, and the text says so
   const trendWaits = showTrend && model.status === 'ok' && !model.averaged && !model.roles.includes('trend');
-  const description = useMemo(
-    () => [describeGraph(model, unit, averaging, trendHistory), trendWaits ? TREND_LOW_DATA_MESSAGE : ''].filter(Boolean).join(' '),
-    [model, unit, averaging, trendHistory, trendWaits],
-  );
+  const description = useMemo(() => {
+    const text = describeGraph(model, unit, averaging, trendHistory);
+    return trendWaits ? `${text} ${TREND_LOW_DATA_MESSAGE}` : text;
+  }, [model, unit, averaging, trendHistory, trendWaits]);
 
   if (model.status !== 'ok') {
     return (

@@ -6,7 +6,6 @@ import {
   type ChartPoint,
   computeTrend,
   crossesYear,
-  dailyReadings,
   type DateRange,
   type DateString,
   DEFAULT_THEME_COLOR,
@@ -291,12 +290,12 @@ export function buildGraphData(input: GraphInput): GraphModel {
     const waitingDates = new Set(input.entries?.filter((e) => e.pending?.kind === 'waiting').map((e) => e.date));
     if (waitingDates.size) for (const p of points) if (waitingDates.has(p.date)) p.pending = true;
   }
-  // the trend says nothing until its seed (the median of three readings) is whole, as the Trend card says
-  const trendShown =
-    input.showTrend === true && !averaged && dailyReadings(trendSeries(points, input.trendHistory)).length >= TREND_SEED_READINGS;
+  const trend = input.showTrend === true && !averaged ? trendByDate(points, input.trendHistory ?? []) : undefined;
+  // the trend says nothing until its seed (the median of three readings) is whole, as the Trend card says; byDate
+  // holds one trend per day with a reading
+  const trendShown = trend !== undefined && trend.byDate.size >= TREND_SEED_READINGS;
   let carried: { date: DateString; trendKg: number } | undefined;
   if (trendShown) {
-    const trend = trendByDate(points, input.trendHistory ?? []);
     carried = trend.carried;
     for (const p of points) {
       const trendKg = trend.byDate.get(p.date);
@@ -360,8 +359,8 @@ export function buildGraphData(input: GraphInput): GraphModel {
       trendPoints.length > drawablePoints(input.width)
         ? lttbIndices(trendPoints, drawablePoints(input.width)).map((i) => trendPoints[i]!)
         : trendPoints;
-    // a trend on one day only (a first reading, or today's the range's first day) has no length to draw: it shows as
-    // a dot of its own, kept whole on the axis's edge, or the legend would name a line that is nowhere on the graph
+    // a trend on one day only (today is the range's first day, the readings before it off the axis) has no length to
+    // draw: it shows as a dot of its own, kept whole on the axis's edge, or the legend would name a line not on the graph
     const oneDay = trendDrawn.every((p) => p.x === trendDrawn[0]!.x);
     datasets.push({
       ...style,
