@@ -30,6 +30,7 @@ export const FORMATS = {
   'fitbit-google': 'Fitbit (Google Takeout)',
   cronometer: 'Cronometer (biometrics)',
   garmin: 'Garmin Connect',
+  'garmin-export': 'Garmin Connect (account data export)',
   'google-fit': 'Google Fit (Takeout)',
   samsung: 'Samsung Health',
   renpho: 'Renpho',

@@ -1,12 +1,13 @@
 /**
- * JSON exports: ours, Fitbit's data archive (weight-YYYY-MM-DD.json) and Google Fit's Takeout data points.
+ * JSON exports: ours, Fitbit's data archive (weight-YYYY-MM-DD.json), Google Fit's Takeout data points and Garmin
+ * Connect's account export (userBioMetrics.json).
  * Records are numbered from 1 in the order of the file; that number stands for the line in rejections.
  */
 import { isCalendarDate } from '@app/contract';
 import { ISO_ONLY, parseStamp, stampOfInstant, type DateDetection } from './dates.js';
 import type { FormatId } from './formats.js';
-import type { Collector } from './readings.js';
-import type { Zone } from './zone.js';
+import { NUMBER, type Collector } from './readings.js';
+import { Zone } from './zone.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
@@ -102,8 +103,79 @@ function googleFit(doc: Json): JsonPlan | null {
   };
 }
 
+/**
+ * Garmin Connect's account export (Account → Data Management → Export Your Data):
+ * `DI_CONNECT/DI-Connect-Wellness/<id>_userBioMetrics.json`, an array of biometric records. A weigh-in is a record
+ * with `weight: {weight (grams), timestampGMT (epoch ms or a GMT time without zone), sourceType, bmi, bodyFat, ...}`
+ * and `metaData.calendarDate`, the day Garmin files it under in the zone it was taken in; records of height, VO2 max
+ * or lactate threshold alone are other kinds of data. Garmin's day is kept as written, like a wall clock, so a
+ * reading lands on the day Garmin Connect shows it; its time orders several readings of one day. A reading edited in
+ * Garmin may be there once per edit (the same sample at a higher `version`): the last edit is the one read.
+ */
+function garminExport(doc: Json): JsonPlan | null {
+  if (!Array.isArray(doc) || !doc.some((r) => isObject(r) && isObject(r.metaData) && 'calendarDate' in r.metaData)) return null;
+  return {
+    format: 'garmin-export',
+    read: (collector, zone) => {
+      // each sample at its last edit, in the order the file first lists it
+      const samples = new Map<string, { n: number; version: number; record: JsonObject; weight: JsonObject }>();
+      doc.forEach((r, i) => {
+        const n = i + 1;
+        if (!isObject(r)) return collector.reject(n, 'Record is not an object');
+        const w = r.weight;
+        if (!isObject(w)) return collector.ignore('other kinds of data');
+        if (w.weight === null || w.weight === undefined || w.weight === 0) return collector.ignore('readings without a weight');
+        const day = isObject(r.metaData) ? r.metaData.calendarDate : null;
+        const key = JSON.stringify(w.samplePk ?? w.timestampGMT ?? [day, w.weight]);
+        const version = typeof r.version === 'number' ? r.version : 0;
+        const seen = samples.get(key);
+        if (seen) collector.ignore('earlier versions of edited readings');
+        if (!seen || version >= seen.version) samples.set(key, { n: seen?.n ?? n, version, record: r, weight: w });
+      });
+      for (const { n, record, weight } of samples.values()) {
+        const meta = isObject(record.metaData) ? record.metaData : {};
+        const day = typeof meta.calendarDate === 'string' ? meta.calendarDate.trim() : '';
+        const at = gmtEpoch(weight.timestampGMT);
+        const kg = gramsAsKg(weight.weight);
+        if (day) {
+          const written = parseStamp(day, { order: 'yyyy-MM-dd', zone });
+          if (!written.ok) {
+            collector.reject(n, written.reason);
+            continue;
+          }
+          const { date } = written.stamp;
+          // the reading's own time orders a day's readings: counted from the day's first instant anywhere (UTC+14)
+          const msOfDay = at === null ? written.stamp.msOfDay : at - (Date.parse(`${date}T00:00:00Z`) - EARLIEST_OFFSET_MS);
+          collector.add(n, { date, msOfDay, instant: false }, day, kg, 'kg', null);
+        } else if (at !== null) collector.add(n, stampOfInstant(at, zone), new Date(at).toISOString(), kg, 'kg', null);
+        else collector.reject(n, 'Date is missing');
+      }
+      return ISO_ONLY;
+    },
+  };
+}
+
+const UTC = new Zone('UTC');
+/** The furthest any zone's clock runs ahead of UTC (Kiribati, UTC+14). */
+const EARLIEST_OFFSET_MS = 14 * 3_600_000;
+
+/** Garmin's `timestampGMT`: epoch milliseconds, or a time without zone that is GMT ("2024-01-31T06:12:04.0"). */
+function gmtEpoch(v: Json | undefined): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string' || !v.trim()) return null;
+  const read = parseStamp(v, { order: 'yyyy-MM-dd', zone: UTC, naiveIsUtc: true });
+  return read.ok && read.stamp.msOfDay !== null ? Date.parse(`${read.stamp.date}T00:00:00Z`) + read.stamp.msOfDay : null;
+}
+
+/** Grams, as Garmin stores every weight, in kilograms; anything else goes to the Collector as written to be refused. */
+function gramsAsKg(v: Json | undefined): number | string | null {
+  if (typeof v === 'number') return v / 1000;
+  if (typeof v === 'string' && NUMBER.test(v.trim())) return Number(v.trim().replace(',', '.')) / 1000;
+  return weightOf(v);
+}
+
 /** The JSON layout a document has, or null. */
 export function detectJson(doc: unknown): JsonPlan | null {
   const d = doc as Json;
-  return appJson(d) ?? fitbit(d) ?? googleFit(d);
+  return appJson(d) ?? fitbit(d) ?? googleFit(d) ?? garminExport(d);
 }

@@ -1011,6 +1011,67 @@ describe('what real exports hold beyond the apps’ usual layout', () => {
     expect(simple(p)).toEqual(simple(parseImport(fixture('google-fit-weight.json'), berlin)));
   });
 
+  // The record of 2024-02-03 was weighed at 00:10 in Berlin (23:10 GMT on the 2nd): Garmin files it under the 3rd.
+  const garminDays = [
+    ['2024-01-30', 80.5, null],
+    ['2024-01-31', 80.2, null], // 07:55 before 20:40, though listed after it
+    ['2024-02-01', 79.8, null], // the sample's last edit (version 3), not its first (79.0)
+    ['2024-02-03', 81.1, null],
+  ];
+  it("Garmin Connect's account export: weigh-ins in grams on Garmin's own days, each at its last edit", () => {
+    for (const timeZone of ['UTC', 'America/Los_Angeles', 'Pacific/Auckland']) {
+      const p = parseImport(fixture('garmin-userBioMetrics.json'), { ...opts, timeZone, unit: 'lb' });
+      expect(p).toMatchObject({ format: { id: 'garmin-export' }, unitStated: true, fileUnits: ['kg'], timeZone: null });
+      expect(simple(p)).toEqual(garminDays);
+      expect(p.duplicatesInFile).toBe(1);
+      expect(p.rejected).toEqual([]);
+      expect(p.ignored).toEqual([
+        { reason: 'other kinds of data', count: 2 }, // a height and a VO2 max
+        { reason: 'earlier versions of edited readings', count: 1 },
+        { reason: 'readings without a weight', count: 1 },
+      ]);
+    }
+  });
+  it('Garmin: a record without its day falls back on its GMT time in the person’s zone; a day that is no date is refused', () => {
+    const doc = (records: object[]) => JSON.stringify([{ metaData: { calendarDate: '2024-03-01T00:00:00.0' }, height: 170 }, ...records]);
+    // 22:30 GMT on 1 March is 07:30 on the 2nd in Tokyo
+    const p = parseImport(doc([{ metaData: {}, weight: { weight: 70250, timestampGMT: Date.UTC(2024, 2, 1, 22, 30) } }]), {
+      ...opts,
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(simple(p)).toEqual([['2024-03-02', 70.25, null]]);
+    expect(p.timeZone).toBe('Asia/Tokyo');
+    const bad = parseImport(
+      doc([
+        { metaData: { calendarDate: '2024-02-30T08:00:00.0' }, weight: { weight: 70000, timestampGMT: 1 } },
+        { metaData: {}, weight: { weight: 70000 } },
+        { metaData: { calendarDate: '2024-03-04T08:00:00.0' }, weight: { weight: 'heavy' } },
+        { metaData: { calendarDate: '2024-03-05T08:00:00.0' }, weight: { weight: '71500' } },
+      ]),
+      opts,
+    );
+    expect(bad.rejected).toEqual([
+      { line: 2, reason: 'Date "2024-02-30T08:00:00.0" is not a real date' },
+      { line: 3, reason: 'Date is missing' },
+      { line: 4, reason: 'Weight is not a number' },
+    ]);
+    expect(simple(bad)).toEqual([['2024-03-05', 71.5, null]]);
+  });
+  it('Garmin: the account archive is read for its weigh-ins, not for the other files and XML beside them', async () => {
+    await writeZip(path('garmin.zip'), [
+      {
+        name: 'DI_CONNECT/DI-Connect-Aggregator/UDSFile_2024-01-01_2024-04-10.json',
+        data: '[{"calendarDate":"2024-01-30","totalSteps":9000}]',
+      },
+      { name: 'DI_CONNECT/DI-Connect-Wellness/81234567_sleepData.json', data: '[{"calendarDate":"2024-01-30","deepSleepSeconds":4000}]' },
+      { name: 'DI_CONNECT/DI-Connect-Wellness/81234567_userBioMetrics.json', data: fixtureBytes('garmin-userBioMetrics.json') },
+      { name: 'DI_CONNECT/DI-Connect-Fitness/course.xml', data: '<?xml version="1.0"?><TrainingCenterDatabase/>' },
+    ]);
+    const p = await parseFile(path('garmin.zip'), berlin);
+    expect(p.format).toEqual({ id: 'garmin-export', label: 'Garmin Connect (account data export)' });
+    expect(simple(p)).toEqual(garminDays);
+  });
+
   it('an archive protected by a password says so', async () => {
     await writeZip(path('zepp.zip'), [
       { name: 'BODY/BODY_1700000000000.csv', data: 'time,weight\n' },

@@ -136,8 +136,12 @@ type Entry = yauzl.Entry;
 const isDir = (e: Entry) => e.fileName.endsWith('/');
 const isJunk = (e: Entry) => /(^|\/)__MACOSX\//.test(e.fileName) || /(^|\/)\._/.test(e.fileName);
 
+/** Garmin Connect's account export: its weigh-ins, among files of every other kind (activities, sleep, uploads). */
+const GARMIN_BIOMETRICS = /(^|\/)[^/]*_userbiometrics\.json$/i;
+
 /** What an archive is looked through for, in this order: the first kind found is read (all its files). */
 const ARCHIVE_TEXT: { test: RegExp; all: boolean }[] = [
+  { test: GARMIN_BIOMETRICS, all: true },
   // Fitbit through Google Takeout (Google Health): weight.csv, or a file a month (weight_2024-05-01.csv), in grams;
   // it holds every reading, where the legacy weight-*.json beside it holds only Fitbit's own
   { test: /(^|\/)physical activity_googledata\/(?:[^/]+\/)*weight(?:_\d{4}-\d{2}-\d{2})?\.csv$/i, all: true },
@@ -194,10 +198,14 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
     });
     const collector = newCollector(opts);
 
-    // Apple Health: the largest XML file that is not the clinical-document one (export_cda.xml)
-    const xml = entries
-      .filter((e) => /\.xml$/i.test(e.fileName) && !/cda[^/]*\.xml$/i.test(e.fileName))
-      .sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
+    // Apple Health: the largest XML file that is not the clinical-document one (export_cda.xml); not in Garmin's
+    // account export, whose weigh-ins are JSON beside files of every other kind
+    const garmin = entries.some((e) => GARMIN_BIOMETRICS.test(e.fileName));
+    const xml = garmin
+      ? undefined
+      : entries
+          .filter((e) => /\.xml$/i.test(e.fileName) && !/cda[^/]*\.xml$/i.test(e.fileName))
+          .sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
     if (xml) {
       checkEntry(xml);
       if (xml.uncompressedSize > MAX_XML_BYTES) throw new ImportFormatError('The export is too large to read');
@@ -230,7 +238,7 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
       );
     if (!files.length)
       throw new ImportFormatError(
-        'The archive holds no export this importer knows (Apple Health export.xml, Fitbit weight-*.json or weight.csv, Google Fit, Samsung Health, Lose It!, Withings or MyFitnessPal files)',
+        'The archive holds no export this importer knows (Apple Health export.xml, Fitbit weight-*.json or weight.csv, Garmin Connect, Google Fit, Samsung Health, Lose It!, Withings or MyFitnessPal files)',
       );
     if (files.length > MAX_ARCHIVE_TEXT_FILES) throw new ImportFormatError('The archive holds too many files to read');
     if (files.reduce((s, e) => s + e.uncompressedSize, 0) > MAX_ARCHIVE_TEXT_BYTES)
@@ -253,7 +261,7 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
 }
 
 /**
- * Reads an uploaded file from disk: a zip archive (Apple Health, Fitbit, Google Fit, Samsung Health, Lose It!,
+ * Reads an uploaded file from disk: a zip archive (Apple Health, Fitbit, Garmin Connect, Google Fit, Samsung Health, Lose It!,
  * Withings or MyFitnessPal as downloaded), Apple Health's export.xml, or a text export (CSV, JSON) of at most
  * 5 MiB. Archives and XML are read as they stream; `onProgress` hears how many bytes of the upload are read.
  */
