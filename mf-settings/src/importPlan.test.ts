@@ -46,6 +46,10 @@ describe('import plan', () => {
     expect(sizeRefusal({ name: 'export.xml', type: 'text/xml', size: 300 * MiB })).toBeNull();
     expect(sizeRefusal({ name: 'download', type: 'application/zip', size: 300 * MiB })).toBeNull();
     expect(sizeRefusal({ name: 'export.ZIP', type: '', size: 500 * MiB + 1 })).toBe('The archive is larger than 500 MiB');
+    // a workbook is a zip, whether the browser names its type or not
+    expect(sizeRefusal({ name: 'Weights.xlsx', type: '', size: 20 * MiB })).toBeNull();
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    expect(sizeRefusal({ name: 'MacroFactor export', type: xlsx, size: 20 * MiB })).toBeNull();
   });
   it('names the stated units and what was left out', () => {
     expect(unitsText(['kg'])).toBe('kg');

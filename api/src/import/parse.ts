@@ -11,6 +11,7 @@ import { ImportFormatError, NOT_RECOGNISED } from './errors.js';
 import { detectCsv, formatInfo, type FormatId } from './formats.js';
 import { detectJson } from './json.js';
 import { Collector, type ParsedImport } from './readings.js';
+import { WORKBOOK_PART, workbookSheets, type PartReader } from './xlsx.js';
 import { Zone } from './zone.js';
 
 export { ImportFormatError } from './errors.js';
@@ -197,6 +198,7 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
       for await (const e of zip.eachEntry()) if (!isDir(e) && !isJunk(e)) entries.push(e);
     });
     const collector = newCollector(opts);
+    if (entries.some((e) => e.fileName === WORKBOOK_PART)) return await readSpreadsheet(zip, entries, collector, opts, size, onProgress);
 
     // Apple Health: the largest XML file that is not the clinical-document one (export_cda.xml); not in Garmin's
     // account export, whose weigh-ins are JSON beside files of every other kind
@@ -258,6 +260,53 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
   } finally {
     zip.close();
   }
+}
+
+const SPREADSHEET_TOO_LARGE = 'The spreadsheet is too large to read';
+
+/**
+ * An .xlsx workbook: its first sheet with a table the CSV formats recognise, read as that format reads a file. Its
+ * parts are read up to MAX_ARCHIVE_TEXT_BYTES unpacked in all, so a zip bomb stops there.
+ */
+async function readSpreadsheet(
+  zip: yauzl.ZipFile,
+  entries: Entry[],
+  collector: Collector,
+  opts: ParseOptions,
+  size: number,
+  onProgress: ProgressFn,
+): Promise<ParsedImport> {
+  const parts = new Map(entries.map((e) => [e.fileName, e]));
+  const unpacked = entries.reduce((sum, e) => sum + e.uncompressedSize, 0) || 1;
+  // every part read counts against one budget, and towards the progress the person sees
+  let read = 0;
+  const open: PartReader = async (name) => {
+    const e = parts.get(name);
+    if (!e) return null;
+    checkEntry(e);
+    if (read + e.uncompressedSize > MAX_ARCHIVE_TEXT_BYTES) throw new ImportFormatError(SPREADSHEET_TOO_LARGE);
+    return counted(await zip.openReadStreamPromise(e), MAX_ARCHIVE_TEXT_BYTES - read, SPREADSHEET_TOO_LARGE, (n) => {
+      read += n;
+      onProgress(Math.min(size, Math.floor((read / unpacked) * size)));
+    });
+  };
+  return archiveRead(async () => {
+    for await (const sheet of workbookSheets(open)) {
+      const found = detectCsv(sheet.records);
+      if (!found) continue;
+      const dateFormat = found.plan.read({
+        records: sheet.records,
+        headerAt: found.headerAt,
+        collector,
+        zone: collector.opts.zone,
+        dateFormat: opts.dateFormat,
+      });
+      onProgress(size);
+      const info = formatInfo(found.plan.format);
+      return collector.finish({ ...info, label: `${info.label}, from the sheet "${sheet.name}"` }, dateFormat);
+    }
+    throw new ImportFormatError('No sheet of the spreadsheet has a column of dates and a column of weights under a header row');
+  });
 }
 
 /**
