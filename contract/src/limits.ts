@@ -24,8 +24,11 @@ export const IMPORT_TOO_LARGE = 'The file is larger than 5 MiB';
 /** Archives (.zip, an .xlsx workbook too) and Apple Health's export.xml may be this large; other files IMPORT_FILE_MAX_BYTES. */
 export const IMPORT_ARCHIVE_MAX_BYTES = 500 * 1024 * 1024;
 export const IMPORT_ARCHIVE_TOO_LARGE = 'The archive is larger than 500 MiB';
-/** Whether a chosen file is an archive, a workbook or an XML export (by its name or type), which may be up to 500 MiB. */
+/**
+ * Whether a chosen file is an archive, a workbook, a database (Health Connect's) or an XML export (by its name or
+ * type), which may be up to 500 MiB.
+ */
 export function isImportArchive(name: string, type = ''): boolean {
-  return /\.(zip|xml|xlsx)$/i.test(name) || /(zip|xml)/i.test(type);
+  return /\.(zip|xml|xlsx|db)$/i.test(name) || /(zip|xml|sqlite)/i.test(type);
 }
 export const IMPORT_MAX_ROWS = 20_000;

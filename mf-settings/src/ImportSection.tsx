@@ -16,7 +16,7 @@ import {
 
 /** What the file input takes: the exports as the apps write them, archives and spreadsheets included. */
 const ACCEPT =
-  '.csv,.tsv,.txt,.json,.xml,.zip,.xlsx,text/csv,text/tab-separated-values,text/plain,application/json,application/xml,text/xml,application/zip,' +
+  '.csv,.tsv,.txt,.json,.xml,.zip,.xlsx,.db,text/csv,text/tab-separated-values,text/plain,application/json,application/xml,text/xml,application/zip,' +
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -102,10 +102,10 @@ export function ImportSection() {
     <section className="st-section" aria-labelledby="st-import">
       <h2 id="st-import">Import</h2>
       <p className="muted">
-        An export of another tracker as you downloaded it: Apple Health (export.zip), Fitbit, Garmin Connect, Google Fit, Samsung Health,
-        Withings, MyFitnessPal, Lose It!, Renpho, Eufy Life, Zepp Life, Health Auto Export, Cronometer, openScale, Libra, TrendWeight, Happy
-        Scale, wger, The Hacker&apos;s Diet Online, this app&apos;s CSV or JSON export, or any CSV or spreadsheet (.xlsx) with the columns
-        date, weight and notes. You will see what is recognised before anything is saved.
+        An export of another tracker as you downloaded it: Apple Health (export.zip), Fitbit, Garmin Connect, Google Fit, Health Connect,
+        Samsung Health, Withings, MyFitnessPal, Lose It!, Renpho, Eufy Life, Zepp Life, Health Auto Export, Cronometer, openScale, Libra,
+        TrendWeight, Happy Scale, wger, The Hacker&apos;s Diet Online, this app&apos;s CSV or JSON export, or any CSV or spreadsheet (.xlsx)
+        with the columns date, weight and notes. You will see what is recognised before anything is saved.
       </p>
       <Field
         label="Export file"

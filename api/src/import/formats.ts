@@ -32,6 +32,7 @@ export const FORMATS = {
   garmin: 'Garmin Connect',
   'garmin-export': 'Garmin Connect (account data export)',
   'google-fit': 'Google Fit (Takeout)',
+  'health-connect': 'Android Health Connect (export)',
   samsung: 'Samsung Health',
   renpho: 'Renpho',
   'apple-health': 'Apple Health',

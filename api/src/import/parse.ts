@@ -10,6 +10,7 @@ import { ISO_ONLY, type DateDetection } from './dates.js';
 import { ImportFormatError, NOT_RECOGNISED } from './errors.js';
 import { detectCsv, formatInfo, type FormatId } from './formats.js';
 import { detectJson } from './json.js';
+import { HEALTH_CONNECT_DB, isSqlite, readHealthConnect } from './healthConnect.js';
 import { Collector, type ParsedImport } from './readings.js';
 import { WORKBOOK_PART, workbookSheets, type PartReader } from './xlsx.js';
 import { Zone } from './zone.js';
@@ -200,6 +201,26 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
     const collector = newCollector(opts);
     if (entries.some((e) => e.fileName === WORKBOOK_PART)) return await readSpreadsheet(zip, entries, collector, opts, size, onProgress);
 
+    // Android's Health Connect: its database, read whole (SQLite opens it in memory)
+    const database = entries.find((e) => HEALTH_CONNECT_DB.test(e.fileName));
+    if (database) {
+      checkEntry(database);
+      if (database.uncompressedSize > MAX_DATABASE_BYTES) throw new ImportFormatError(DATABASE_TOO_LARGE);
+      const bytes = await archiveRead(async () => {
+        const chunks: Buffer[] = [];
+        const stream = await zip.openReadStreamPromise(database);
+        let read = 0;
+        for await (const chunk of counted(stream, MAX_DATABASE_BYTES, DATABASE_TOO_LARGE, (n) => {
+          read += n;
+          onProgress(Math.min(size, Math.floor((read / Math.max(1, database.uncompressedSize)) * size)));
+        }))
+          chunks.push(chunk);
+        return Buffer.concat(chunks);
+      });
+      await readHealthConnect(bytes, collector, collector.opts.zone);
+      return collector.finish(formatInfo('health-connect'), ISO_ONLY);
+    }
+
     // Apple Health: the largest XML file that is not the clinical-document one (export_cda.xml); not in Garmin's
     // account export, whose weigh-ins are JSON beside files of every other kind
     const garmin = entries.some((e) => GARMIN_BIOMETRICS.test(e.fileName));
@@ -240,7 +261,7 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
       );
     if (!files.length)
       throw new ImportFormatError(
-        'The archive holds no export this importer knows (Apple Health export.xml, Fitbit weight-*.json or weight.csv, Garmin Connect, Google Fit, Samsung Health, Lose It!, Withings or MyFitnessPal files)',
+        'The archive holds no export this importer knows (Apple Health export.xml, Fitbit weight-*.json or weight.csv, Garmin Connect, Google Fit, Health Connect, Samsung Health, Lose It!, Withings or MyFitnessPal files)',
       );
     if (files.length > MAX_ARCHIVE_TEXT_FILES) throw new ImportFormatError('The archive holds too many files to read');
     if (files.reduce((s, e) => s + e.uncompressedSize, 0) > MAX_ARCHIVE_TEXT_BYTES)
@@ -263,6 +284,12 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
 }
 
 const SPREADSHEET_TOO_LARGE = 'The spreadsheet is too large to read';
+/**
+ * A Health Connect database is read whole into memory, so it may be this large at most: years of a phone's records,
+ * weights among steps and heart rates; a watch's years of heart rate at every few seconds may be larger.
+ */
+export const MAX_DATABASE_BYTES = 256 * 1024 * 1024;
+const DATABASE_TOO_LARGE = 'The Health Connect export is larger than 256 MiB unpacked, more than can be read here';
 
 /**
  * An .xlsx workbook: its first sheet with a table the CSV formats recognise, read as that format reads a file. Its
@@ -310,14 +337,23 @@ async function readSpreadsheet(
 }
 
 /**
- * Reads an uploaded file from disk: a zip archive (Apple Health, Fitbit, Garmin Connect, Google Fit, Samsung Health, Lose It!,
- * Withings or MyFitnessPal as downloaded), Apple Health's export.xml, or a text export (CSV, JSON) of at most
+ * Reads an uploaded file from disk: a zip archive (Apple Health, Fitbit, Garmin Connect, Google Fit, Health Connect, Samsung Health, Lose It!,
+ * Withings, MyFitnessPal as downloaded, an .xlsx spreadsheet), Health Connect's database, Apple Health's export.xml, or a
+ * text export (CSV, JSON) of at most
  * 5 MiB. Archives and XML are read as they stream; `onProgress` hears how many bytes of the upload are read.
  */
 export async function parseFile(path: string, opts: ParseOptions, onProgress: ProgressFn = () => {}): Promise<ParsedImport> {
   const { size } = await stat(path);
   const start = await head(path, 64);
   if (isZip(start)) return parseZip(path, size, opts, onProgress);
+  if (isSqlite(start)) {
+    if (size > MAX_DATABASE_BYTES) throw new ImportFormatError(DATABASE_TOO_LARGE);
+    const collector = newCollector(opts);
+    const bytes = await readFile(path);
+    onProgress(bytes.length);
+    await readHealthConnect(bytes, collector, collector.opts.zone);
+    return collector.finish(formatInfo('health-connect'), ISO_ONLY);
+  }
   if (isXml(start)) {
     const collector = newCollector(opts);
     await readXml(createReadStream(path, { highWaterMark: 256 * 1024 }), collector, size, Number.MAX_SAFE_INTEGER, onProgress);

@@ -20,6 +20,7 @@ import { jsonBody } from '../middleware/json-body.js';
 import { ApiError, notFound } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { startImport } from '../import/jobs.js';
+import { isSqlite } from '../import/healthConnect.js';
 import { isXml, isZip } from '../import/parse.js';
 import { receiveUpload, type StoredUpload } from '../import/upload.js';
 import { findUserById } from '../repositories/users.js';
@@ -44,7 +45,11 @@ function streamedUpload(): MiddlewareHandler<UploadEnv> {
       maxBytes: IMPORT_FILE_MAX_BYTES,
       tooLarge: IMPORT_TOO_LARGE,
       // archives (Apple Health's export.zip is often hundreds of MB) and export.xml: streamed to disk, read streaming
-      large: { maxBytes: IMPORT_ARCHIVE_MAX_BYTES, tooLarge: IMPORT_ARCHIVE_TOO_LARGE, accepts: (head) => isZip(head) || isXml(head) },
+      large: {
+        maxBytes: IMPORT_ARCHIVE_MAX_BYTES,
+        tooLarge: IMPORT_ARCHIVE_TOO_LARGE,
+        accepts: (head) => isZip(head) || isXml(head) || isSqlite(head),
+      },
     });
     const fields = new FormData();
     for (const [name, value] of Object.entries(upload.fields)) fields.set(name, value);
