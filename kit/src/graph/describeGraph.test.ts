@@ -53,6 +53,13 @@ describe('describeGraph', () => {
     const flat = Array.from({ length: 14 }, (_, i) => ({ date: addDaysToDate('2025-01-01', i), weightKg: 80 }));
     const model = buildGraphData({ ...base, period: 'month', range: { start: '2025-01-01', end: '2025-01-31' }, entries: flat });
     expect(describeGraph(model, 'METRIC')).toContain('Trend: holding steady over the last two weeks.');
+    // 42 g a week is past the 35 g of steady, but rounds to 0.0 kg: steady in kilograms, 0.1 lb a week in pounds
+    const slow = Array.from({ length: 28 }, (_, i) => ({ date: addDaysToDate('2025-01-01', i), weightKg: 80 - 0.006 * i }));
+    const slowInput: GraphInput = { ...base, period: 'month', range: { start: '2025-01-01', end: '2025-01-31' }, entries: slow };
+    expect(describeGraph(buildGraphData(slowInput), 'METRIC')).toContain('Trend: holding steady over the last two weeks.');
+    expect(describeGraph(buildGraphData({ ...slowInput, unit: 'IMPERIAL' }), 'IMPERIAL')).toContain(
+      'Trend: down 0.1 lb a week over the last two weeks.',
+    );
     const one = buildGraphData({ ...base, entries: [{ date: '2025-01-06', weightKg: 80 }] });
     expect(describeGraph(one, 'METRIC')).toBe('Weight on 06/01/2025: 1 entry. 80.0 kg (06/01/2025).');
   });

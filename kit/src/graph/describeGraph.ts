@@ -60,11 +60,13 @@ export function describeGraph(
     const rate = trendRate(computeTrend(trendSeries(points, trendHistory)));
     if (rate.kind === 'rate') {
       const perWeek = ratePerWeek(rate.kgPerDay, unit);
-      const steady = Math.abs(rate.kgPerDay * 7) < STEADY_KG_PER_WEEK;
+      const shown = formatOneDecimal(Math.abs(perWeek));
+      // a rate that rounds to 0.0 in the reader's unit holds steady too, never "down 0.0 kg"
+      const steady = Math.abs(rate.kgPerDay * 7) < STEADY_KG_PER_WEEK || Number(shown) === 0;
       sentences.push(
         steady
           ? 'Trend: holding steady over the last two weeks.'
-          : `Trend: ${perWeek < 0 ? 'down' : 'up'} ${formatOneDecimal(Math.abs(perWeek))} ${weightUnitLabel(unit)} a week over the last two weeks.`,
+          : `Trend: ${perWeek < 0 ? 'down' : 'up'} ${shown} ${weightUnitLabel(unit)} a week over the last two weeks.`,
       );
     }
   }
