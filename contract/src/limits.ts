@@ -25,10 +25,10 @@ export const IMPORT_TOO_LARGE = 'The file is larger than 5 MiB';
 export const IMPORT_ARCHIVE_MAX_BYTES = 500 * 1024 * 1024;
 export const IMPORT_ARCHIVE_TOO_LARGE = 'The archive is larger than 500 MiB';
 /**
- * Whether a chosen file is an archive, a workbook, a database (Health Connect's) or an XML export (by its name or
+ * Whether a chosen file is an archive, a spreadsheet, a database (Health Connect's) or an XML export (by its name or
  * type), which may be up to 500 MiB.
  */
 export function isImportArchive(name: string, type = ''): boolean {
-  return /\.(zip|xml|xlsx|db)$/i.test(name) || /(zip|xml|sqlite)/i.test(type);
+  return /\.(zip|xml|xlsx|ods|db)$/i.test(name) || /(zip|xml|sqlite|opendocument)/i.test(type);
 }
 export const IMPORT_MAX_ROWS = 20_000;

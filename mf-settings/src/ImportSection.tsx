@@ -16,8 +16,8 @@ import {
 
 /** What the file input takes: the exports as the apps write them, archives and spreadsheets included. */
 const ACCEPT =
-  '.csv,.tsv,.txt,.json,.xml,.zip,.xlsx,.db,text/csv,text/tab-separated-values,text/plain,application/json,application/xml,text/xml,application/zip,' +
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  '.csv,.tsv,.txt,.json,.xml,.zip,.xlsx,.ods,.db,text/csv,text/tab-separated-values,text/plain,application/json,application/xml,text/xml,application/zip,' +
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet';
 
 /**
  * Upload a file, follow the server while it reads it, look at what it recognised, choose what happens to days that
@@ -104,13 +104,13 @@ export function ImportSection() {
       <p className="muted">
         An export of another tracker as you downloaded it: Apple Health (export.zip), Fitbit, Garmin Connect, Google Fit, Health Connect,
         Samsung Health, Withings, MyFitnessPal, Lose It!, Renpho, Eufy Life, Zepp Life, Health Auto Export, Cronometer, openScale, Libra,
-        TrendWeight, Happy Scale, wger, The Hacker&apos;s Diet Online, this app&apos;s CSV or JSON export, or any CSV or spreadsheet (.xlsx)
-        with the columns date, weight and notes. You will see what is recognised before anything is saved.
+        TrendWeight, Happy Scale, wger, The Hacker&apos;s Diet Online, this app&apos;s CSV or JSON export, or any CSV or spreadsheet (.xlsx,
+        .ods) with the columns date, weight and notes. You will see what is recognised before anything is saved.
       </p>
       <Field
         label="Export file"
         error={error}
-        hint="CSV or JSON at most 5 MiB; a .zip archive, an .xlsx spreadsheet or export.xml at most 500 MiB"
+        hint="CSV or JSON at most 5 MiB; a .zip archive, a spreadsheet (.xlsx, .ods) or export.xml at most 500 MiB"
       >
         {(id, describedBy) => (
           <input

@@ -50,6 +50,7 @@ describe('import plan', () => {
     expect(sizeRefusal({ name: 'Weights.xlsx', type: '', size: 20 * MiB })).toBeNull();
     const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     expect(sizeRefusal({ name: 'MacroFactor export', type: xlsx, size: 20 * MiB })).toBeNull();
+    expect(sizeRefusal({ name: 'weights.ods', type: 'application/vnd.oasis.opendocument.spreadsheet', size: 20 * MiB })).toBeNull();
     // Health Connect's database, unzipped
     expect(sizeRefusal({ name: 'health_connect_export.db', type: '', size: 80 * MiB })).toBeNull();
   });

@@ -5,14 +5,16 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TOO_LARGE, type DateFormat, type ImportUnit } from '@app/contract';
 import { readAppleHealth } from './apple.js';
-import { decodeText, parseCsv, sniffDelimiter } from './csv.js';
+import { decodeText, parseCsv, sniffDelimiter, type CsvRecord } from './csv.js';
 import { ISO_ONLY, type DateDetection } from './dates.js';
 import { ImportFormatError, NOT_RECOGNISED } from './errors.js';
 import { detectCsv, formatInfo, type FormatId } from './formats.js';
 import { detectJson } from './json.js';
 import { HEALTH_CONNECT_DB, isSqlite, readHealthConnect } from './healthConnect.js';
 import { Collector, type ParsedImport } from './readings.js';
-import { WORKBOOK_PART, workbookSheets, type PartReader } from './xlsx.js';
+import { CONTENT_PART, odsSheets } from './ods.js';
+import { WORKBOOK_PART, workbookSheets } from './xlsx.js';
+import type { PartReader } from './xmlPart.js';
 import { Zone } from './zone.js';
 
 export { ImportFormatError } from './errors.js';
@@ -199,7 +201,11 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
       for await (const e of zip.eachEntry()) if (!isDir(e) && !isJunk(e)) entries.push(e);
     });
     const collector = newCollector(opts);
-    if (entries.some((e) => e.fileName === WORKBOOK_PART)) return await readSpreadsheet(zip, entries, collector, opts, size, onProgress);
+    if (entries.some((e) => e.fileName === WORKBOOK_PART))
+      return await readSpreadsheet(zip, entries, workbookSheets, collector, opts, size, onProgress);
+    // OpenDocument: its content part beside the mimetype every OpenDocument file starts with
+    if (entries.some((e) => e.fileName === 'mimetype') && entries.some((e) => e.fileName === CONTENT_PART))
+      return await readSpreadsheet(zip, entries, odsSheets, collector, opts, size, onProgress);
 
     // Android's Health Connect: its database, read whole (SQLite opens it in memory)
     const database = entries.find((e) => HEALTH_CONNECT_DB.test(e.fileName));
@@ -292,12 +298,13 @@ export const MAX_DATABASE_BYTES = 256 * 1024 * 1024;
 const DATABASE_TOO_LARGE = 'The Health Connect export is larger than 256 MiB unpacked, more than can be read here';
 
 /**
- * An .xlsx workbook: its first sheet with a table the CSV formats recognise, read as that format reads a file. Its
- * parts are read up to MAX_ARCHIVE_TEXT_BYTES unpacked in all, so a zip bomb stops there.
+ * A spreadsheet (.xlsx or .ods): its first sheet with a table the CSV formats recognise, read as that format reads a
+ * file. Its parts are read up to MAX_ARCHIVE_TEXT_BYTES unpacked in all, so a zip bomb stops there.
  */
 async function readSpreadsheet(
   zip: yauzl.ZipFile,
   entries: Entry[],
+  sheetsOf: (open: PartReader) => AsyncGenerator<{ name: string; records: CsvRecord[] }>,
   collector: Collector,
   opts: ParseOptions,
   size: number,
@@ -318,7 +325,7 @@ async function readSpreadsheet(
     });
   };
   return archiveRead(async () => {
-    for await (const sheet of workbookSheets(open)) {
+    for await (const sheet of sheetsOf(open)) {
       const found = detectCsv(sheet.records);
       if (!found) continue;
       const dateFormat = found.plan.read({

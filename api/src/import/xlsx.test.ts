@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFile, type ParseOptions } from './parse.js';
+import { writeOds } from './testing/ods.js';
 import { STYLE, writeXlsx } from './testing/xlsx.js';
 import { writeZip } from './testing/zip.js';
 import { formatShows, serialAsText } from './xlsx.js';
@@ -140,4 +141,44 @@ describe('.xlsx workbooks', () => {
     await expect(parseFile(path('bomb.xlsx'), opts, (n) => (progress = n))).rejects.toThrow('The spreadsheet is too large to read');
     expect(progress).toBeLessThan(1);
   }, 30_000);
+});
+
+describe('.ods spreadsheets (OpenDocument)', () => {
+  it('reads typed cells, repeated empty cells and rows for their place, each row at its number', async () => {
+    await writeOds(path('weights.ods'), [
+      { name: 'Notes', rows: [['My weight log']] },
+      {
+        name: 'Weights',
+        rows: [
+          ['Date', 'Time', 'Weight (lb)', 'Notes'],
+          [{ date: '2024-01-31' }, { time: 'PT07H12M00S' }, 177.5, { paragraphs: ['after  a run', 'tired'] }],
+          { emptyRows: 2 },
+          [{ date: '2024-02-01T06:55:00' }, null, 177.1, null],
+          [{ empty: 1 }, { empty: 1 }, 176.8, 'no date'],
+          ['2024-02-03', null, { b: true }, null],
+        ],
+      },
+    ]);
+    const p = await parseFile(path('weights.ods'), opts);
+    expect(p.format).toEqual({ id: 'generic', label: 'Generic CSV (date, weight, notes), from the sheet "Weights"' });
+    expect(p.fileUnits).toEqual(['lb']);
+    expect(simple(p)).toEqual([
+      [2, '2024-01-31', 177.5 / 2.20462, 'after  a run\ntired'],
+      [5, '2024-02-01', 177.1 / 2.20462, null],
+    ]);
+    expect(p.rejected).toEqual([
+      { line: 6, reason: 'Date is missing' },
+      { line: 7, reason: 'Weight is not a number' },
+    ]);
+  });
+  it('a text document (OpenDocument too) is not taken for a spreadsheet', async () => {
+    await writeZip(path('letter.odt'), [
+      { name: 'mimetype', data: 'application/vnd.oasis.opendocument.text' },
+      {
+        name: 'content.xml',
+        data: '<office:document-content><office:body><office:text><text:p>Dear</text:p></office:text></office:body></office:document-content>',
+      },
+    ]);
+    await expect(parseFile(path('letter.odt'), opts)).rejects.toThrow('The spreadsheet has no sheets');
+  });
 });

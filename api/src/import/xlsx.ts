@@ -5,40 +5,14 @@
  * and numbers in a date or time format as the date or time they show. Each row keeps its sheet row number, which
  * rejections name as the line. XML is read as it streams, through a SAX parser; no entity is ever expanded.
  */
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { CsvRecord } from './csv.js';
 import { ImportFormatError } from './errors.js';
+import { local, readXml, type PartReader } from './xmlPart.js';
 
-/** The parts of a workbook this reader opens, by their path in the archive (as Excel names them). */
+/** The workbook's own part, at its path in the archive: an archive holding it is a spreadsheet. */
 export const WORKBOOK_PART = 'xl/workbook.xml';
 
-/** Opens a part of the archive as its bytes in chunks (the caller bounds how many it reads), or null when absent. */
-export type PartReader = (path: string) => Promise<AsyncIterable<Uint8Array> | null>;
-
 type Workbook = { sheets: { name: string; path: string }[]; date1904: boolean };
-
-/** Reads one XML part through `onTag`/`onText`; a part that is not well-formed is the workbook's damage. */
-async function readXml(
-  part: AsyncIterable<Uint8Array>,
-  handlers: { open?: (tag: SaxesTagPlain) => void; close?: (name: string) => void; text?: (text: string) => void },
-): Promise<void> {
-  const parser = new SaxesParser();
-  let error: Error | null = null;
-  parser.on('error', (e) => (error ??= e));
-  if (handlers.open) parser.on('opentag', handlers.open);
-  if (handlers.close) parser.on('closetag', (tag) => handlers.close!(tag.name));
-  if (handlers.text) parser.on('text', handlers.text);
-  const utf8 = new TextDecoder('utf-8');
-  for await (const chunk of part) {
-    parser.write(utf8.decode(chunk, { stream: true }));
-    if (error) break;
-  }
-  if (!error) parser.write(utf8.decode()).close();
-  if (error) throw new ImportFormatError(`The spreadsheet is damaged (${(error as Error).message.split('\n')[0]}); it could not be read`);
-}
-
-/** An element's name without its namespace prefix (`x:row` → `row`): some writers prefix SpreadsheetML. */
-const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /** The sheets in the workbook's order, each at its part's path, and whether dates count from 1904 (old Mac Excel). */
 async function readWorkbook(open: PartReader): Promise<Workbook> {
