@@ -8,7 +8,8 @@
  */
 import type { CsvRecord } from './csv.js';
 import { ImportFormatError } from './errors.js';
-import { local, readXml, type PartReader } from './xmlPart.js';
+import { MAX_READINGS } from './readings.js';
+import { local, readXml, TOO_MANY_ROWS, type PartReader } from './xmlPart.js';
 
 /** The part that holds the sheets. */
 export const CONTENT_PART = 'content.xml';
@@ -110,6 +111,7 @@ export async function* odsSheets(open: PartReader): AsyncGenerator<{ name: strin
       } else if (name === 'table-row' && row && sheet) {
         const filled = row.fields.some((f) => f.trim() !== '');
         const times = filled ? Math.min(row.repeat, MAX_REPEATED_ROWS) : 0;
+        if (sheet.records.length + times > MAX_READINGS) throw new ImportFormatError(TOO_MANY_ROWS);
         for (let i = 0; i < times; i++) sheet.records.push({ line: rowNumber + i + 1, fields: [...row.fields], quoted: [...row.quoted] });
         rowNumber += row.repeat;
         row = null;

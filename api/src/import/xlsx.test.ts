@@ -182,3 +182,25 @@ describe('.ods spreadsheets (OpenDocument)', () => {
     await expect(parseFile(path('letter.odt'), opts)).rejects.toThrow('The spreadsheet has no sheets');
   });
 });
+
+describe('spreadsheets that would spell out more rows than a file may hold', () => {
+  it('an .ods of rows repeated by the thousand is refused, not expanded', async () => {
+    const row = (n: number) =>
+      `<table:table-row table:number-rows-repeated="${n}"><table:table-cell office:value-type="string"><text:p>2024-01-01</text:p></table:table-cell>` +
+      '<table:table-cell office:value-type="float" office:value="80"/></table:table-row>';
+    await writeZip(path('repeated.ods'), [
+      { name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet' },
+      {
+        name: 'content.xml',
+        data:
+          '<office:document-content><office:body><office:spreadsheet><table:table table:name="W">' +
+          '<table:table-row><table:table-cell><text:p>date</text:p></table:table-cell><table:table-cell><text:p>weight</text:p></table:table-cell></table:table-row>' +
+          row(1_000_000).repeat(50) +
+          '</table:table></office:spreadsheet></office:body></office:document-content>',
+      },
+    ]);
+    await expect(parseFile(path('repeated.ods'), opts)).rejects.toThrow(
+      'The spreadsheet has more than 400,000 rows; split it into smaller files',
+    );
+  });
+});

@@ -7,7 +7,8 @@
  */
 import type { CsvRecord } from './csv.js';
 import { ImportFormatError } from './errors.js';
-import { local, readXml, type PartReader } from './xmlPart.js';
+import { MAX_READINGS } from './readings.js';
+import { local, readXml, TOO_MANY_ROWS, type PartReader } from './xmlPart.js';
 
 /** The workbook's own part, at its path in the archive: an archive holding it is a spreadsheet. */
 export const WORKBOOK_PART = 'xl/workbook.xml';
@@ -224,7 +225,10 @@ async function readSheet(part: AsyncIterable<Uint8Array>, strings: string[], sty
         }
         cell = null;
       } else if (name === 'row' && row) {
-        if (row.fields.some((f) => f.trim() !== '')) records.push(row);
+        if (row.fields.some((f) => f.trim() !== '')) {
+          if (records.length >= MAX_READINGS) throw new ImportFormatError(TOO_MANY_ROWS);
+          records.push(row);
+        }
         row = null;
       }
     },

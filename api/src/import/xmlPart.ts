@@ -4,6 +4,10 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ImportFormatError } from './errors.js';
+import { MAX_READINGS } from './readings.js';
+
+/** A sheet may hold no more rows than a file may hold readings: a sheet of repeated rows is not spelt out further. */
+export const TOO_MANY_ROWS = `The spreadsheet has more than ${MAX_READINGS.toLocaleString('en-GB')} rows; split it into smaller files`;
 
 /** Opens a part of the archive as its bytes in chunks (the caller bounds how many it reads), or null when absent. */
 export type PartReader = (path: string) => Promise<AsyncIterable<Uint8Array> | null>;
