@@ -9,10 +9,10 @@ import { decodeText, parseCsv, sniffDelimiter, type CsvRecord } from './csv.js';
 import { ISO_ONLY, type DateDetection } from './dates.js';
 import { ImportFormatError, NOT_RECOGNISED } from './errors.js';
 import { detectCsv, formatInfo, type FormatId } from './formats.js';
-import { detectJson } from './json.js';
 import { HEALTH_CONNECT_DB, isSqlite, readHealthConnect } from './healthConnect.js';
-import { Collector, type ParsedImport } from './readings.js';
+import { detectJson } from './json.js';
 import { CONTENT_PART, odsSheets } from './ods.js';
+import { Collector, type ParsedImport } from './readings.js';
 import { WORKBOOK_PART, workbookSheets } from './xlsx.js';
 import type { PartReader } from './xmlPart.js';
 import { Zone } from './zone.js';
@@ -207,23 +207,9 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
     if (entries.some((e) => e.fileName === 'mimetype') && entries.some((e) => e.fileName === CONTENT_PART))
       return await readSpreadsheet(zip, entries, odsSheets, collector, opts, size, onProgress);
 
-    // Android's Health Connect: its database, read whole (SQLite opens it in memory)
     const database = entries.find((e) => HEALTH_CONNECT_DB.test(e.fileName));
     if (database) {
-      checkEntry(database);
-      if (database.uncompressedSize > MAX_DATABASE_BYTES) throw new ImportFormatError(DATABASE_TOO_LARGE);
-      const bytes = await archiveRead(async () => {
-        const chunks: Buffer[] = [];
-        const stream = await zip.openReadStreamPromise(database);
-        let read = 0;
-        for await (const chunk of counted(stream, MAX_DATABASE_BYTES, DATABASE_TOO_LARGE, (n) => {
-          read += n;
-          onProgress(Math.min(size, Math.floor((read / Math.max(1, database.uncompressedSize)) * size)));
-        }))
-          chunks.push(chunk);
-        return Buffer.concat(chunks);
-      });
-      await readHealthConnect(bytes, collector, collector.opts.zone);
+      await readHealthConnect(await readDatabaseEntry(zip, database, size, onProgress), collector, collector.opts.zone);
       return collector.finish(formatInfo('health-connect'), ISO_ONLY);
     }
 
@@ -289,13 +275,31 @@ async function parseZip(path: string, size: number, opts: ParseOptions, onProgre
   }
 }
 
-const SPREADSHEET_TOO_LARGE = 'The spreadsheet is too large to read';
 /**
  * A Health Connect database is read whole into memory, so it may be this large at most: years of a phone's records,
  * weights among steps and heart rates; a watch's years of heart rate at every few seconds may be larger.
  */
 export const MAX_DATABASE_BYTES = 256 * 1024 * 1024;
 const DATABASE_TOO_LARGE = 'The Health Connect export is larger than 256 MiB unpacked, more than can be read here';
+
+/** Android's Health Connect database from its archive, whole (SQLite opens it in memory). */
+async function readDatabaseEntry(zip: yauzl.ZipFile, database: Entry, size: number, onProgress: ProgressFn): Promise<Buffer> {
+  checkEntry(database);
+  if (database.uncompressedSize > MAX_DATABASE_BYTES) throw new ImportFormatError(DATABASE_TOO_LARGE);
+  return archiveRead(async () => {
+    const chunks: Buffer[] = [];
+    let read = 0;
+    const stream = await zip.openReadStreamPromise(database);
+    for await (const chunk of counted(stream, MAX_DATABASE_BYTES, DATABASE_TOO_LARGE, (n) => {
+      read += n;
+      onProgress(Math.min(size, Math.floor((read / Math.max(1, database.uncompressedSize)) * size)));
+    }))
+      chunks.push(chunk);
+    return Buffer.concat(chunks);
+  });
+}
+
+const SPREADSHEET_TOO_LARGE = 'The spreadsheet is too large to read';
 
 /**
  * A spreadsheet (.xlsx or .ods): its first sheet with a table the CSV formats recognise, read as that format reads a
@@ -344,10 +348,10 @@ async function readSpreadsheet(
 }
 
 /**
- * Reads an uploaded file from disk: a zip archive (Apple Health, Fitbit, Garmin Connect, Google Fit, Health Connect, Samsung Health, Lose It!,
- * Withings, MyFitnessPal as downloaded, an .xlsx spreadsheet), Health Connect's database, Apple Health's export.xml, or a
- * text export (CSV, JSON) of at most
- * 5 MiB. Archives and XML are read as they stream; `onProgress` hears how many bytes of the upload are read.
+ * Reads an uploaded file from disk: a zip archive (Apple Health, Fitbit, Garmin Connect, Google Fit, Health Connect,
+ * Samsung Health, Lose It!, Withings or MyFitnessPal as downloaded; an .xlsx or .ods spreadsheet), Health Connect's
+ * database, Apple Health's export.xml, or a text export (CSV, JSON) of at most 5 MiB. Archives and XML are read as
+ * they stream; `onProgress` hears how many bytes of the upload are read.
  */
 export async function parseFile(path: string, opts: ParseOptions, onProgress: ProgressFn = () => {}): Promise<ParsedImport> {
   const { size } = await stat(path);
