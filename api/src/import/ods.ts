@@ -57,7 +57,7 @@ function cellText(a: Attrs, shown: string): string {
   }
 }
 
-/** Every sheet in order, each read into records when asked for (the caller stops at the first it recognises). */
+/** Every sheet in order: all are in the one content part, so all are read before the first is handed over. */
 export async function* odsSheets(open: PartReader): AsyncGenerator<{ name: string; records: CsvRecord[] }> {
   const content = await open(CONTENT_PART);
   if (!content) throw new ImportFormatError('The spreadsheet is damaged: it has no content');
