@@ -81,6 +81,15 @@ describe('Android Health Connect', () => {
     await expect(parseFile(path('empty.zip'), opts)).rejects.toThrow(
       'The Health Connect export holds no weight records this importer knows',
     );
+    // a view where the table should be, which could run any query its author wrote, is not read
+    const SQL = await initSqlJs();
+    const viewDb = new SQL.Database();
+    viewDb.run('CREATE VIEW weight_record_table AS SELECT 1706600000000 AS time, 3600 AS zone_offset, 80000 AS weight');
+    await writeZip(path('view.zip'), [{ name: 'health_connect_export.db', data: viewDb.export() }]);
+    viewDb.close();
+    await expect(parseFile(path('view.zip'), opts)).rejects.toThrow(
+      'The Health Connect export holds no weight records this importer knows',
+    );
     const damaged = Buffer.concat([Buffer.from('SQLite format 3\0', 'latin1'), Buffer.alloc(4096, 0x41)]);
     await writeZip(path('damaged.zip'), [{ name: 'health_connect_export.db', data: damaged }]);
     await expect(parseFile(path('damaged.zip'), opts)).rejects.toThrow(/The Health Connect export could not be read/);

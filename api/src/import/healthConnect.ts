@@ -35,7 +35,10 @@ export async function readHealthConnect(bytes: Uint8Array, collector: Collector,
     throw new ImportFormatError('The Health Connect export is damaged; it could not be read');
   }
   try {
-    const columns = new Set((db.exec('PRAGMA table_info(weight_record_table)')[0]?.values ?? []).map((c) => String(c[1])));
+    // a table, as Health Connect writes it: a view in its place could run any query the file's author wrote
+    const kind = db.exec("SELECT type FROM sqlite_master WHERE name = 'weight_record_table'")[0]?.values[0]?.[0];
+    const info = kind === 'table' ? (db.exec('PRAGMA table_info(weight_record_table)')[0]?.values ?? []) : [];
+    const columns = new Set(info.map((c) => String(c[1])));
     if (!columns.has('time') || !columns.has('weight'))
       throw new ImportFormatError('The Health Connect export holds no weight records this importer knows');
     const offset = columns.has('zone_offset') ? 'zone_offset' : 'NULL';
