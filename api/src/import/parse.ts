@@ -177,15 +177,18 @@ async function archiveRead<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-async function readEntryText(zip: yauzl.ZipFile, e: Entry): Promise<string> {
+/** An entry's bytes, whole, refused with `tooLarge` past `max` (as it says, or as it turns out); `onBytes` hears each chunk. */
+async function readEntryBytes(zip: yauzl.ZipFile, e: Entry, max: number, tooLarge: string, onBytes: (n: number) => void = () => {}) {
   checkEntry(e);
-  if (e.uncompressedSize > IMPORT_FILE_MAX_BYTES)
-    throw new ImportFormatError(`${basename(e.fileName)} in the archive is larger than 5 MiB`);
-  const stream = await zip.openReadStreamPromise(e);
+  if (e.uncompressedSize > max) throw new ImportFormatError(tooLarge);
   const chunks: Buffer[] = [];
-  for await (const chunk of counted(stream, IMPORT_FILE_MAX_BYTES, `${basename(e.fileName)} in the archive is larger than 5 MiB`, () => {}))
-    chunks.push(chunk);
-  return decodeText(Buffer.concat(chunks));
+  for await (const chunk of counted(await zip.openReadStreamPromise(e), max, tooLarge, onBytes)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+async function readEntryText(zip: yauzl.ZipFile, e: Entry): Promise<string> {
+  const tooLarge = `${basename(e.fileName)} in the archive is larger than 5 MiB`;
+  return decodeText(await readEntryBytes(zip, e, IMPORT_FILE_MAX_BYTES, tooLarge));
 }
 
 async function parseZip(path: string, size: number, opts: ParseOptions, onProgress: ProgressFn): Promise<ParsedImport> {
@@ -283,20 +286,14 @@ export const MAX_DATABASE_BYTES = 256 * 1024 * 1024;
 const DATABASE_TOO_LARGE = 'The Health Connect export is larger than 256 MiB unpacked, more than can be read here';
 
 /** Android's Health Connect database from its archive, whole (SQLite opens it in memory). */
-async function readDatabaseEntry(zip: yauzl.ZipFile, database: Entry, size: number, onProgress: ProgressFn): Promise<Buffer> {
-  checkEntry(database);
-  if (database.uncompressedSize > MAX_DATABASE_BYTES) throw new ImportFormatError(DATABASE_TOO_LARGE);
-  return archiveRead(async () => {
-    const chunks: Buffer[] = [];
-    let read = 0;
-    const stream = await zip.openReadStreamPromise(database);
-    for await (const chunk of counted(stream, MAX_DATABASE_BYTES, DATABASE_TOO_LARGE, (n) => {
+function readDatabaseEntry(zip: yauzl.ZipFile, database: Entry, size: number, onProgress: ProgressFn): Promise<Buffer> {
+  let read = 0;
+  return archiveRead(() =>
+    readEntryBytes(zip, database, MAX_DATABASE_BYTES, DATABASE_TOO_LARGE, (n) => {
       read += n;
       onProgress(Math.min(size, Math.floor((read / Math.max(1, database.uncompressedSize)) * size)));
-    }))
-      chunks.push(chunk);
-    return Buffer.concat(chunks);
-  });
+    }),
+  );
 }
 
 const SPREADSHEET_TOO_LARGE = 'The spreadsheet is too large to read';

@@ -9,6 +9,7 @@ import type { CsvRecord } from './csv.js';
 import { ImportFormatError } from './errors.js';
 import { MAX_READINGS } from './readings.js';
 import { local, readXml, TOO_MANY_ROWS, type PartReader } from './xmlPart.js';
+import { wallClockOf } from './zone.js';
 
 /** The workbook's own part, at its path in the archive: an archive holding it is a spreadsheet. */
 export const WORKBOOK_PART = 'xl/workbook.xml';
@@ -125,7 +126,6 @@ async function readStyles(open: PartReader): Promise<CellStyle[]> {
   return styles;
 }
 
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 const MS_PER_DAY = 86_400_000;
 
 /**
@@ -133,13 +133,12 @@ const MS_PER_DAY = 86_400_000;
  * 29 February 1900 that Lotus counted and Excel keeps) or since 1904-01-01, the fraction the time of day.
  */
 export function serialAsText(serial: number, style: 'date' | 'time', date1904: boolean): string {
-  const dayMs = Math.round(((serial - Math.floor(serial)) * MS_PER_DAY) / 1000) * 1000;
-  const time = `${pad2(Math.floor(dayMs / 3_600_000) % 24)}:${pad2(Math.floor(dayMs / 60_000) % 60)}:${pad2(Math.floor(dayMs / 1000) % 60)}`;
-  if (style === 'time' && serial < 1) return time;
   const epoch = date1904 ? Date.UTC(1904, 0, 1) : serial < 61 ? Date.UTC(1899, 11, 31) : Date.UTC(1899, 11, 30);
-  const d = new Date(epoch + Math.floor(serial) * MS_PER_DAY + (dayMs >= MS_PER_DAY ? MS_PER_DAY : 0));
-  const date = `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
-  return dayMs % MS_PER_DAY === 0 ? date : `${date} ${time}`;
+  // to the second, as a sheet shows a time
+  const { date, msOfDay } = wallClockOf(epoch + Math.round((serial * MS_PER_DAY) / 1000) * 1000);
+  const time = new Date(msOfDay).toISOString().slice(11, 19);
+  if (style === 'time' && serial < 1) return time;
+  return msOfDay === 0 ? date : `${date} ${time}`;
 }
 
 /** A number as the sheet wrote it, without the binary noise of its last digits (80.499999999999986 → 80.5). */
