@@ -4,7 +4,7 @@
  * its rows into readings for the Collector; dates, weights and notes are checked there, alike for every format.
  */
 import type { DateFormat } from '@app/contract';
-import type { CsvRecord } from './csv.js';
+import type { CsvRecord, Delimiter } from './csv.js';
 import { detectDateFormat, ISO_ONLY, MAX_STAMP_LENGTH, parseStamp, type DateDetection } from './dates.js';
 import type { Collector, FileUnit } from './readings.js';
 import type { Zone } from './zone.js';
@@ -47,6 +47,8 @@ export type ReadContext = {
   zone: Zone;
   /** The day/month order the person chose, if they did. */
   dateFormat?: DateFormat;
+  /** The separator of a text file; a spreadsheet's cells have none. */
+  delimiter?: Delimiter;
 };
 export type CsvPlan = { format: FormatId; read(ctx: ReadContext): DateDetection };
 type Matcher = (h: string[], raw: string[], records: CsvRecord[], at: number) => CsvPlan | null;
@@ -141,6 +143,7 @@ type TableSpec = {
   date?: (cell: string) => string;
   timeCol?: number;
   weightCol: number;
+  /** The notes column, read as it is unless `notes` reads it. */
   notesCol?: number;
   /** The unit of the weight column, when the header or the format states it. */
   unit: FileUnit | null;
@@ -205,6 +208,31 @@ function ignoreRest(ctx: ReadContext, rest: CsvRecord[]): void {
   if (rows.length) ctx.collector.ignore(reason, rows.length);
 }
 
+/** How many columns a header names: empty names after the last one (a trailing separator) are none. */
+function headerWidth(header: string[]): number {
+  let width = header.length;
+  while (width > 1 && header[width - 1]!.trim() === '') width--;
+  return width;
+}
+
+/**
+ * A row with more cells than its header, whose last column is the note: a separator typed in a note that was not
+ * quoted split it, so the cells after it are the rest of the note and are joined back rather than lost. Empty cells at
+ * the end (a separator after every row) are no part of it.
+ */
+export function mendNote(record: CsvRecord, width: number, notesCol: number | undefined, delimiter: Delimiter): CsvRecord {
+  const f = record.fields;
+  if (notesCol === undefined || notesCol !== width - 1 || f.length <= width) return record;
+  let end = f.length;
+  while (end > width && f[end - 1]!.trim() === '') end--;
+  if (end === width) return record;
+  return {
+    line: record.line,
+    fields: [...f.slice(0, notesCol), f.slice(notesCol, end).join(delimiter)],
+    quoted: record.quoted.slice(0, width),
+  };
+}
+
 /** Rows of a table with one reading per row. */
 function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
   const { collector } = ctx;
@@ -224,7 +252,9 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
   const dateFormat: DateDetection = ctx.dateFormat ? { ...detected, value: ctx.dateFormat } : detected;
   // an undecided file is read day-first for the preview; the client asks which one before importing
   const order = dateFormat.value ?? detected.candidates[0]!;
-  for (const record of data) {
+  const width = headerWidth(ctx.records[ctx.headerAt]!.fields);
+  for (const written of data) {
+    const record = ctx.delimiter ? mendNote(written, width, spec.notesCol, ctx.delimiter) : written;
     const f = record.fields;
     const reason = spec.ignore?.(f);
     if (reason) {
@@ -279,6 +309,7 @@ const appCsv: Matcher = (h) => {
       dateCol: 0,
       weightCol: 1,
       unit: 'kg',
+      notesCol: 3,
       notes: (r) => (r.fields[3] === '' || r.fields[3] === undefined ? (r.quoted[3] ? '' : null) : unneutralise(r.fields[3])),
     }),
   };
@@ -628,8 +659,8 @@ const renpho: Matcher = (h) => {
     format: 'renpho',
     read: table(
       tom >= 0
-        ? { dateCol: tom, weightCol, unit, notes }
-        : { dateCol: at(h, 'date'), timeCol: at(h, 'time') >= 0 ? at(h, 'time') : undefined, weightCol, unit, notes },
+        ? { dateCol: tom, weightCol, unit, notesCol: remarksCol, notes }
+        : { dateCol: at(h, 'date'), timeCol: at(h, 'time') >= 0 ? at(h, 'time') : undefined, weightCol, unit, notesCol: remarksCol, notes },
     ),
   };
 };
@@ -724,6 +755,7 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
       weight: stoneCol < 0 ? undefined : (f) => inPounds(cell(f, stoneCol), cell(f, weightCol)),
       // a cell that carries its unit ("176.4 lb") says which it is, whatever the header
       unitInCell: true,
+      notesCol: notesCol < 0 ? undefined : notesCol,
       notes: notesCol < 0 ? undefined : (r) => unneutralise(cell(r.fields, notesCol)) || null,
     }),
   };

@@ -213,6 +213,32 @@ describe('generic CSV', () => {
     expect(p.duplicatesInFile).toBe(1);
   });
 
+  it('a note typed with commas and never quoted keeps its every part; a separator after each row adds nothing', () => {
+    const text = [
+      'Date,Weight,Notes',
+      '2024-01-01,80.5,After a run, tired, hungry',
+      '2024-01-02,80.3,"quoted, then more",extra',
+      '2024-01-03,80.1,fine,',
+      '2024-01-04,80.0,,',
+      '2024-01-05,79.9,a,,b,,',
+    ].join('\n');
+    expect(simple(parseImport(text, opts))).toEqual([
+      ['2024-01-01', 80.5, 'After a run, tired, hungry'],
+      ['2024-01-02', 80.3, 'quoted, then more,extra'],
+      ['2024-01-03', 80.1, 'fine'],
+      ['2024-01-04', 80.0, null],
+      ['2024-01-05', 79.9, 'a,,b'],
+    ]);
+    // a header with a separator after its last name is as wide as its names
+    expect(simple(parseImport('date,weight_kg,comment,\n2024-01-01,80.5,run, 5 km,\n', opts))).toEqual([['2024-01-01', 80.5, 'run, 5 km']]);
+  });
+
+  it('cells beyond the header are no note when the notes column is not the last', () => {
+    const p = parseImport('date,notes,weight\n2024-01-01,run, tired,80.5\n2024-01-02,ok,80.2,24.1\n', opts);
+    expect(simple(p)).toEqual([['2024-01-02', 80.2, 'ok']]);
+    expect(p.rejected).toEqual([{ line: 2, reason: 'Weight is not a number' }]);
+  });
+
   it('lb with a BOM, CRLF and day-first dates', () => {
     const p = parseImport(fixture('generic-lb-bom-crlf.csv'), opts);
     expect(p).toMatchObject({ unit: 'kg', unitStated: true, fileUnits: ['lb'], dateFormat: { value: 'dd/MM/yyyy', ambiguous: false } });
@@ -511,6 +537,11 @@ describe('Libra', () => {
       ['2018-01-20', lb(160.2), null],
     ]);
     expect(p.duplicatesInFile).toBe(1);
+  });
+  it('a log with ; typed in it and not quoted keeps every part', () => {
+    const text =
+      '#Version:6\n#Units:kg\n\n#date;weight;weight trend;body fat;body fat trend;muscle mass;muscle mass trend;log\n2024-03-01T06:12:00.000Z;82.4;82.4;;;;;late; after pizza\n';
+    expect(simple(parseImport(text, opts))).toEqual([['2024-03-01', 82.4, 'late; after pizza']]);
   });
   it('#Units:lbs, version 5 with a comment column and local times', () => {
     const p = parseImport(fixture('libra-lbs.csv'), opts);

@@ -53,7 +53,8 @@ function readText(text: string, collector: Collector, opts: ParseOptions, label?
     if (!plan) throw new ImportFormatError(NOT_RECOGNISED);
     return { format: plan.format, dateFormat: plan.read(collector, collector.opts.zone) };
   }
-  const records = parseCsv(text, sniffDelimiter(text));
+  const delimiter = sniffDelimiter(text);
+  const records = parseCsv(text, delimiter);
   const found = detectCsv(records);
   if (!found) throw new ImportFormatError(NOT_RECOGNISED);
   const dateFormat = found.plan.read({
@@ -62,6 +63,7 @@ function readText(text: string, collector: Collector, opts: ParseOptions, label?
     collector,
     zone: collector.opts.zone,
     dateFormat: opts.dateFormat,
+    delimiter,
   });
   return { format: found.plan.format, dateFormat };
 }
