@@ -233,6 +233,15 @@ export function mendNote(record: CsvRecord, width: number, notesCol: number | un
   };
 }
 
+/** A row of a text file with cells beyond its header's, which a separator typed in a cell without quotes makes. */
+function beyondHeader(f: string[], width: number, delimiter: Delimiter): string | undefined {
+  let end = f.length;
+  while (end > width && f[end - 1]!.trim() === '') end--;
+  if (end <= width) return undefined;
+  const shown = delimiter === '\t' ? 'a tab' : `"${delimiter}"`;
+  return `the row has ${end} cells where the header names ${width}: a cell that holds ${shown} needs quotes around it`;
+}
+
 /** Rows of a table with one reading per row. */
 function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
   const { collector } = ctx;
@@ -256,6 +265,7 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
   for (const written of data) {
     const record = ctx.delimiter ? mendNote(written, width, spec.notesCol, ctx.delimiter) : written;
     const f = record.fields;
+    collector.rowHint = ctx.delimiter ? beyondHeader(f, width, ctx.delimiter) : undefined;
     const reason = spec.ignore?.(f);
     if (reason) {
       collector.ignore(reason);
@@ -290,6 +300,7 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
         : cell(f, spec.notesCol) || null;
     collector.add(record.line, stamp.stamp, shown, weight, unit, notes);
   }
+  collector.rowHint = undefined;
   return dateFormat;
 }
 
@@ -365,9 +376,9 @@ const openScale1: Matcher = (_h, raw, _records, headerAt) => {
             .join(',')
             .trim() || null,
       };
-      // the first row is a reading, not a header: read under one of our own
+      // the first row is a reading, not a header: read under one of our own, narrower than its rows by design
       const header: CsvRecord = { line: 0, fields: ['datetime', 'weight'], quoted: [false, false] };
-      return readTable({ ...ctx, records: [header, ...ctx.records], headerAt: 0 }, spec);
+      return readTable({ ...ctx, records: [header, ...ctx.records], headerAt: 0, delimiter: undefined }, spec);
     },
   };
 };

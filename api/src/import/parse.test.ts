@@ -233,10 +233,19 @@ describe('generic CSV', () => {
     expect(simple(parseImport('date,weight_kg,comment,\n2024-01-01,80.5,run, 5 km,\n', opts))).toEqual([['2024-01-01', 80.5, 'run, 5 km']]);
   });
 
-  it('cells beyond the header are no note when the notes column is not the last', () => {
+  it('cells beyond the header are no note when the notes column is not the last: a rejection says why', () => {
     const p = parseImport('date,notes,weight\n2024-01-01,run, tired,80.5\n2024-01-02,ok,80.2,24.1\n', opts);
     expect(simple(p)).toEqual([['2024-01-02', 80.2, 'ok']]);
-    expect(p.rejected).toEqual([{ line: 2, reason: 'Weight is not a number' }]);
+    expect(p.rejected).toEqual([
+      {
+        line: 2,
+        reason: 'Weight is not a number (the row has 4 cells where the header names 3: a cell that holds "," needs quotes around it)',
+      },
+    ]);
+    const tabbed = parseImport('Date\tNotes\tWeight\n2024-01-01\ta\tb\t80.5\n', opts);
+    expect(tabbed.rejected[0]!.reason).toBe(
+      'Weight is not a number (the row has 4 cells where the header names 3: a cell that holds a tab needs quotes around it)',
+    );
   });
 
   it('lb with a BOM, CRLF and day-first dates', () => {

@@ -88,6 +88,8 @@ export class Collector {
   private seq = 0;
   /** The file of an archive being read, named in rejections when an archive holds several. */
   source: string | undefined;
+  /** What the row being read shows that may explain its rejection (cells beyond its header), added to the reason. */
+  rowHint: string | undefined;
 
   constructor(readonly opts: CollectorOptions) {}
 
@@ -97,7 +99,9 @@ export class Collector {
 
   reject(line: number, reason: string): void {
     this.rejectCount++;
-    if (this.rejects.length < MAX_KEPT_REJECTIONS) this.rejects.push({ line, reason: this.source ? `${this.source}: ${reason}` : reason });
+    const explained = this.rowHint ? `${reason} (${this.rowHint})` : reason;
+    if (this.rejects.length < MAX_KEPT_REJECTIONS)
+      this.rejects.push({ line, reason: this.source ? `${this.source}: ${explained}` : explained });
   }
 
   /** A row left out on purpose (deleted, interpolated, a day without a weight), counted by reason. */
