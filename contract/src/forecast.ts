@@ -68,6 +68,14 @@ export interface ForecastGoal {
   targetDate?: DateString;
 }
 
+/**
+ * The not-on-track words as the reader sees them: beside a rate shown as 0.0 in their unit (35–49 g a week reads
+ * 0.0 kg but 0.1 lb), a trend drifting away is holding steady.
+ */
+export function notOnTrackWords(forecast: NotOnTrack, rateShownAsZero: boolean): string {
+  return rateShownAsZero && forecast.reason === 'away' ? FORECAST_MESSAGES.steady : forecast.message;
+}
+
 function notOnTrack(reason: NotOnTrackReason): NotOnTrack {
   return { kind: 'not-on-track', reason, message: FORECAST_MESSAGES[reason] };
 }

@@ -106,6 +106,26 @@ describe('Trend card', () => {
     expect(card).toHaveTextContent('Your weight is holding steady, so there is no date to forecast yet.');
   });
 
+  it('a drift that shows as 0.0 in the reader’s unit is holding steady; in pounds the same drift is 0.1 and away', async () => {
+    // 21 days rising 0.008 kg a day (cells rounded to 0.01): the trend lags the line, and its rate over the last 14
+    // days is 0.0058 kg a day, over the 0.005 of holding steady: 0.041 kg a week reads 0.0 kg/week, and 0.089 lb
+    // reads +0.1 lb/week, away from a goal of losing to 72 kg.
+    const drifting = daily(21, 80, -0.008);
+    const goal = { ...LOSE, startWeightKg: 82, targetWeightKg: 72 };
+    const { unmount } = renderOverview({ entries: drifting, goal });
+    let card = await trendCard();
+    await waitFor(() => expect(rate(card)).toHaveTextContent('0.0 kg/week'));
+    expect(rate(card)).toHaveAttribute('data-tone', 'neutral');
+    expect(card).toHaveTextContent('Your weight is holding steady, so there is no date to forecast yet.');
+    unmount();
+
+    renderOverview({ entries: drifting, goal }, { unit: 'IMPERIAL' });
+    card = await trendCard();
+    await waitFor(() => expect(rate(card)).toHaveTextContent('+0.1 lb/week'));
+    expect(rate(card)).toHaveAttribute('data-tone', 'bad');
+    expect(card).toHaveTextContent('Your trend is moving away from your target.');
+  });
+
   it('at the target: says so, and the rate is neutral', async () => {
     // The falling series' trend 90.8 is already below a 91 kg target.
     renderOverview({ entries: FALLING, goal: { ...LOSE, targetWeightKg: 91 } });

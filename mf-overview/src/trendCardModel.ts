@@ -7,6 +7,7 @@ import {
   formatOneDecimal,
   formatSchedule,
   latestTrendKg,
+  notOnTrackWords,
   MIN_FORECAST_RATE_KG_PER_DAY,
   ratePerWeek,
   requiredDirection,
@@ -68,6 +69,11 @@ export function formatRatePerWeek(kgPerDay: number, unit: UnitSystem): string {
   return `${sign}${shown} ${weightUnitLabel(unit)}/week`;
 }
 
+/** True when the weekly rate shows as 0.0 in the reader's unit: 35–49 g a week reads 0.0 kg but 0.1 lb. */
+export function rateRoundsToZero(kgPerDay: number, unit: UnitSystem): boolean {
+  return Number(formatOneDecimal(Math.abs(ratePerWeek(kgPerDay, unit)))) === 0;
+}
+
 /** Good when the rate points where the goal needs the trend to go, bad when it points away. */
 export function rateTone(kgPerDay: number, trendKg: number, goal: Goal | null): Tone {
   if (!goal || Math.abs(kgPerDay) < MIN_FORECAST_RATE_KG_PER_DAY) return 'neutral';
@@ -110,6 +116,8 @@ export function trendCardModel(
 
   const rate = trendRate(points);
   const rateKnown = rate.kind === 'rate';
+  // a rate shown as 0.0 is holding steady to the reader, whatever its third decimal: never coloured, never "away"
+  const shownAsZero = rateKnown && rateRoundsToZero(rate.kgPerDay, unit);
   let forecast: Extract<TrendCardModel, { state: 'data' }>['forecast'] = null;
   if (goal) {
     const result = forecastGoal(entries, goal);
@@ -118,14 +126,14 @@ export function trendCardModel(
         result.schedule && goal.targetDate ? `${formatSchedule(result.schedule)} (${formatForecastDate(goal.targetDate, today)})` : null;
       forecast = { onTrack: true, range: formatForecastRange(result, today), schedule };
     } else {
-      forecast = { onTrack: false, message: result.message };
+      forecast = { onTrack: false, message: notOnTrackWords(result, shownAsZero) };
     }
   }
   return {
     state: 'data',
     trendKg,
     rateText: rateKnown ? formatRatePerWeek(rate.kgPerDay, unit) : null,
-    tone: rateKnown ? rateTone(rate.kgPerDay, trendKg, goal) : 'neutral',
+    tone: rateKnown && !shownAsZero ? rateTone(rate.kgPerDay, trendKg, goal) : 'neutral',
     forecast,
     changes: trendChanges(points, trendKg, goal, today, first),
   };

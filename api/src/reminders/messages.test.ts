@@ -78,6 +78,23 @@ describe('the weekly report', () => {
     expect(m.text).toContain("Goal 75.5 kg: You've reached your target.");
   });
 
+  it('a drift that reads "holding steady" in the user’s unit is not called moving away; in pounds it is', () => {
+    // 21 days rising 0.008 kg a day up to the report's week end: the trend's rate is 0.0058 kg a day, 0.041 kg a
+    // week (0.0 kg) or 0.089 lb (0.1 lb), away from a goal of losing to 72 kg
+    const entries = days('2026-11-02', 21, (i) => Math.round((80 + i * 0.008) * 100) / 100);
+    const goal = { targetWeightKg: 72, startWeightKg: 82 };
+    const kg = weeklyReportMail(input({ entries, goal }), weeklyFacts(input({ entries, goal }))!, links);
+    expect(kg.text).toContain('Trend: holding steady');
+    expect(kg.text).toContain('Goal 72.0 kg: Your weight is holding steady, so there is no date to forecast yet.');
+    const lb = weeklyReportMail(
+      input({ entries, goal, unit: 'IMPERIAL' }),
+      weeklyFacts(input({ entries, goal, unit: 'IMPERIAL' }))!,
+      links,
+    );
+    expect(lb.text).toContain('Trend: gaining 0.1 lb a week');
+    expect(lb.text).toContain('Goal 158.7 lb: Your trend is moving away from your target.');
+  });
+
   it('trend words round in the user’s unit', () => {
     expect(trendWords(-0.04, 'METRIC')).toBe('holding steady');
     expect(trendWords(-0.45, 'METRIC')).toBe('losing 0.5 kg a week');

@@ -9,6 +9,7 @@ import {
   formatSchedule,
   kgToLb,
   latestTrendKg,
+  notOnTrackWords,
   roundTo1,
   trendRate,
   weekdayOf,
@@ -139,7 +140,9 @@ export function weeklyFacts(input: WeeklyInput): WeeklyFacts | null {
     const target = `Goal ${weight(input.goal.targetWeightKg, input.unit)}`;
     if (f.kind === 'on-track')
       forecast = `${target}: ${formatForecastRange(f, input.dueDate)}${f.schedule ? `, ${formatSchedule(f.schedule)}` : ''}`;
-    else forecast = `${target}: ${f.message}`;
+    // beside "Trend: holding steady" a trend drifting away by less than 0.05 a week is steady too
+    else
+      forecast = `${target}: ${notOnTrackWords(f, rate.kind === 'rate' && trendWords(rate.kgPerDay * 7, input.unit) === 'holding steady')}`;
   }
   return {
     week,

@@ -8,6 +8,7 @@ import {
   formatForecastDate,
   formatForecastRange,
   formatSchedule,
+  notOnTrackWords,
   requiredDirection,
   type ForecastGoal,
 } from './forecast';
@@ -142,6 +143,15 @@ describe('forecastFromRate: not on track', () => {
     expect(reason(80, LAST, rate(0.05), LOSE)).toEqual(['away', FORECAST_MESSAGES.away]);
     expect(reason(60, LAST, rate(-0.05), GAIN)[0]).toBe('away');
     expect(reason(82, LAST, rate(0.05), KEEP)[0]).toBe('away');
+  });
+
+  it('moving away, beside a rate the reader sees as 0.0, is put as holding steady; other reasons keep their words', () => {
+    const away = forecastFromRate(80, LAST, rate(0.006), LOSE);
+    const slow = forecastFromRate(80, LAST, rate(-0.006), LOSE);
+    if (away.kind !== 'not-on-track' || slow.kind !== 'not-on-track') throw new Error('expected not on track');
+    expect(notOnTrackWords(away, true)).toBe(FORECAST_MESSAGES.steady);
+    expect(notOnTrackWords(away, false)).toBe(FORECAST_MESSAGES.away);
+    expect(notOnTrackWords(slow, true)).toBe(FORECAST_MESSAGES['too-slow']);
   });
 
   it('more than two years away', () => {

@@ -13,5 +13,6 @@ export {
   formatForecastDate,
   formatForecastRange,
   formatSchedule,
+  notOnTrackWords,
 } from '@app/contract';
 export type { NotOnTrackReason, NotOnTrack, ScheduleStatus, Schedule, OnTrack, Forecast, ForecastGoal } from '@app/contract';
