@@ -10,6 +10,7 @@ import {
   notOnTrackWords,
   MIN_FORECAST_RATE_KG_PER_DAY,
   ratePerWeek,
+  rateShownAsZero,
   requiredDirection,
   trendChange,
   trendRate,
@@ -65,13 +66,8 @@ export interface FirstReading {
 export function formatRatePerWeek(kgPerDay: number, unit: UnitSystem): string {
   const perWeek = ratePerWeek(kgPerDay, unit);
   const shown = formatOneDecimal(Math.abs(perWeek));
-  const sign = Number(shown) === 0 ? '' : perWeek < 0 ? '−' : '+';
+  const sign = rateShownAsZero(kgPerDay, unit) ? '' : perWeek < 0 ? '−' : '+';
   return `${sign}${shown} ${weightUnitLabel(unit)}/week`;
-}
-
-/** True when the weekly rate shows as 0.0 in the reader's unit: 35–49 g a week reads 0.0 kg but 0.1 lb. */
-export function rateRoundsToZero(kgPerDay: number, unit: UnitSystem): boolean {
-  return Number(formatOneDecimal(Math.abs(ratePerWeek(kgPerDay, unit)))) === 0;
 }
 
 /** Good when the rate points where the goal needs the trend to go, bad when it points away. */
@@ -117,7 +113,7 @@ export function trendCardModel(
   const rate = trendRate(points);
   const rateKnown = rate.kind === 'rate';
   // a rate shown as 0.0 is holding steady to the reader, whatever its third decimal: never coloured, never "away"
-  const shownAsZero = rateKnown && rateRoundsToZero(rate.kgPerDay, unit);
+  const shownAsZero = rateKnown && rateShownAsZero(rate.kgPerDay, unit);
   let forecast: Extract<TrendCardModel, { state: 'data' }>['forecast'] = null;
   if (goal) {
     const result = forecastGoal(entries, goal);

@@ -215,6 +215,13 @@ function headerWidth(header: string[]): number {
   return width;
 }
 
+/** Where a row's cells end, not counting empty ones past the header's width (a separator after every row). */
+function filledTo(f: string[], width: number): number {
+  let end = f.length;
+  while (end > width && f[end - 1]!.trim() === '') end--;
+  return end;
+}
+
 /**
  * A row with more cells than its header, whose last column is the note: a separator typed in a note that was not
  * quoted split it, so the cells after it are the rest of the note and are joined back rather than lost. Empty cells at
@@ -222,10 +229,9 @@ function headerWidth(header: string[]): number {
  */
 export function mendNote(record: CsvRecord, width: number, notesCol: number | undefined, delimiter: Delimiter): CsvRecord {
   const f = record.fields;
-  if (notesCol === undefined || notesCol !== width - 1 || f.length <= width) return record;
-  let end = f.length;
-  while (end > width && f[end - 1]!.trim() === '') end--;
-  if (end === width) return record;
+  if (notesCol === undefined || notesCol !== width - 1) return record;
+  const end = filledTo(f, width);
+  if (end <= width) return record;
   return {
     line: record.line,
     fields: [...f.slice(0, notesCol), f.slice(notesCol, end).join(delimiter)],
@@ -235,8 +241,7 @@ export function mendNote(record: CsvRecord, width: number, notesCol: number | un
 
 /** A row of a text file with cells beyond its header's, which a separator typed in a cell without quotes makes. */
 function beyondHeader(f: string[], width: number, delimiter: Delimiter): string | undefined {
-  let end = f.length;
-  while (end > width && f[end - 1]!.trim() === '') end--;
+  const end = filledTo(f, width);
   if (end <= width) return undefined;
   const shown = delimiter === '\t' ? 'a tab' : `"${delimiter}"`;
   return `the row has ${end} cells where the header names ${width}: a cell that holds ${shown} needs quotes around it`;

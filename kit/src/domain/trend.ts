@@ -1,5 +1,5 @@
 import type { AveragingMode } from './averages';
-import { toDisplayWeight, type UnitSystem } from './units';
+import { formatOneDecimal, toDisplayWeight, type UnitSystem } from './units';
 
 // The trend, its rate and how far it moved are computed in the contract, so the API's weekly report and the
 // charts tell the same numbers.
@@ -27,6 +27,11 @@ export const TREND_LOW_DATA_MESSAGE = 'Log at least 3 weights to see your trend.
 /** A rate in kg per day as the change per week in the user's unit (kg or lb), unrounded. */
 export function ratePerWeek(kgPerDay: number, unit: UnitSystem): number {
   return toDisplayWeight(kgPerDay * 7, unit);
+}
+
+/** True when the weekly rate shows as 0.0 in the reader's unit: 35–49 g a week reads 0.0 kg but 0.1 lb. */
+export function rateShownAsZero(kgPerDay: number, unit: UnitSystem): boolean {
+  return Number(formatOneDecimal(Math.abs(ratePerWeek(kgPerDay, unit)))) === 0;
 }
 
 /**

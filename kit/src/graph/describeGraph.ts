@@ -4,6 +4,7 @@ import {
   formatOneDecimal,
   formatWeightWithUnit,
   ratePerWeek,
+  rateShownAsZero,
   trendRate,
   type UnitSystem,
   WAITING_TO_BE_SENT,
@@ -62,7 +63,7 @@ export function describeGraph(
       const perWeek = ratePerWeek(rate.kgPerDay, unit);
       const shown = formatOneDecimal(Math.abs(perWeek));
       // a rate that rounds to 0.0 in the reader's unit holds steady too, never "down 0.0 kg"
-      const steady = Math.abs(rate.kgPerDay * 7) < STEADY_KG_PER_WEEK || Number(shown) === 0;
+      const steady = Math.abs(rate.kgPerDay * 7) < STEADY_KG_PER_WEEK || rateShownAsZero(rate.kgPerDay, unit);
       sentences.push(
         steady
           ? 'Trend: holding steady over the last two weeks.'
