@@ -338,11 +338,28 @@ const appCsv: Matcher = (h) => {
 const libra: Matcher = (h, _raw, records, headerAt) => {
   if (!has(h, 'date', 'weight', 'weight trend')) return null;
   const unit = preambleUnit(records.slice(0, headerAt).map((r) => r.fields));
+  const notesCol = findIndex(h, ['log', 'comment']);
   return {
     format: 'libra',
-    read: table({ dateCol: at(h, 'date'), weightCol: at(h, 'weight'), notesCol: findIndex(h, ['log', 'comment']), unit }),
+    read: table({ dateCol: at(h, 'date'), weightCol: at(h, 'weight'), notesCol, unit, notes: (r) => libraLog(r.fields, notesCol) }),
   };
 };
+
+/** Text where Libra writes only numbers: never a measure, so a log. */
+const LIBRA_TEXT = (cell: string) => !MISSING.has(cell.toLowerCase()) && !Number.isFinite(Number(cell.replace(',', '.')));
+
+/**
+ * A reading's log. A row in version 5's layout (the comment sixth, after body fat's trend) may stand under version 6's
+ * header, its comment where muscle mass is: the row's last cell, when it is text rather than a number, is its log.
+ */
+function libraLog(f: string[], notesCol: number): string | null {
+  const log = cell(f, notesCol);
+  if (log.trim() !== '') return log;
+  let last = (notesCol < 0 ? f.length : Math.min(f.length, notesCol)) - 1;
+  while (last > 1 && f[last]!.trim() === '') last--;
+  const text = last > 1 ? f[last]!.trim() : '';
+  return text && LIBRA_TEXT(text) ? text : null;
+}
 
 /** openScale 1.x's time stamp, `dd.MM.yyyy HH:mm` (Java's SimpleDateFormat). */
 const OPENSCALE1_STAMP = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/;

@@ -552,6 +552,34 @@ describe('Libra', () => {
       '#Version:6\n#Units:kg\n\n#date;weight;weight trend;body fat;body fat trend;muscle mass;muscle mass trend;log\n2024-03-01T06:12:00.000Z;82.4;82.4;;;;;late; after pizza\n';
     expect(simple(parseImport(text, opts))).toEqual([['2024-03-01', 82.4, 'late; after pizza']]);
   });
+  it('rows in version 5’s layout under version 6’s header keep their comment; "#Units: lbs" with a space; rows out of order', () => {
+    const text = [
+      '#Version: 6',
+      '#Units: lbs',
+      '',
+      '#date;weight;weight trend;body fat;body fat trend;muscle mass;muscle mass trend;log',
+      '2022-04-11T05:20:00.000Z;171.0;171.4;18.0;18.1;131.0;131.2;',
+      '2022-04-12T05:10:00.000Z;170.6;171.2;18.1;18.1;130.7;131.1;slept badly',
+      '',
+      '2009-03-02T06:00:00.000Z;184.2;184.2',
+      '2009-03-03T06:00:00.000Z;184.6',
+      '2009-03-04T06:00:00.000Z;184.9;;16.2',
+      '2009-03-05T06:00:00.000Z;185.1;184.7;16.0;16.1;after the holidays',
+      '2009-03-06T06:00:00.000Z;184.8;184.7;15.9;16.0;--',
+    ].join('\n');
+    const p = parseImport(text, opts);
+    expect(p).toMatchObject({ format: { id: 'libra' }, fileUnits: ['lb'], unitStated: true });
+    expect(simple(p)).toEqual([
+      ['2009-03-02', lb(184.2), null],
+      ['2009-03-03', lb(184.6), null],
+      ['2009-03-04', lb(184.9), null],
+      ['2009-03-05', lb(185.1), 'after the holidays'],
+      ['2009-03-06', lb(184.8), null],
+      ['2022-04-11', lb(171.0), null],
+      ['2022-04-12', lb(170.6), 'slept badly'],
+    ]);
+    expect(p.rejected).toEqual([]);
+  });
   it('#Units:lbs, version 5 with a comment column and local times', () => {
     const p = parseImport(fixture('libra-lbs.csv'), opts);
     expect(p).toMatchObject({ fileUnits: ['lb'], unitStated: true, timeZone: null });
