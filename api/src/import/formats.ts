@@ -350,15 +350,20 @@ const LIBRA_TEXT = (cell: string) => !MISSING.has(cell.toLowerCase()) && !Number
 
 /**
  * A reading's log. A row in version 5's layout (the comment sixth, after body fat's trend) may stand under version 6's
- * header, its comment where muscle mass is: the row's last cell, when it is text rather than a number, is its log.
+ * header, its comment where muscle mass is: when the row ends in text rather than a number, the text from its first
+ * such cell on is its log (a `;` typed in it split it).
  */
 function libraLog(f: string[], notesCol: number): string | null {
   const log = cell(f, notesCol);
   if (log.trim() !== '') return log;
   let last = (notesCol < 0 ? f.length : Math.min(f.length, notesCol)) - 1;
   while (last > 1 && f[last]!.trim() === '') last--;
-  const text = last > 1 ? f[last]!.trim() : '';
-  return text && LIBRA_TEXT(text) ? text : null;
+  if (last < 2 || !LIBRA_TEXT(f[last]!.trim())) return null;
+  const first = f.findIndex((c, i) => i > 1 && c.trim() !== '' && LIBRA_TEXT(c.trim()));
+  return f
+    .slice(first, last + 1)
+    .join(';')
+    .trim();
 }
 
 /** openScale 1.x's time stamp, `dd.MM.yyyy HH:mm` (Java's SimpleDateFormat). */

@@ -552,7 +552,7 @@ describe('Libra', () => {
       '#Version:6\n#Units:kg\n\n#date;weight;weight trend;body fat;body fat trend;muscle mass;muscle mass trend;log\n2024-03-01T06:12:00.000Z;82.4;82.4;;;;;late; after pizza\n';
     expect(simple(parseImport(text, opts))).toEqual([['2024-03-01', 82.4, 'late; after pizza']]);
   });
-  it('rows in version 5’s layout under version 6’s header keep their comment; "#Units: lbs" with a space; rows out of order', () => {
+  it('rows in version 5’s layout under version 6’s header keep their comment, ; and all; "#Units: lbs" with a space; rows out of order', () => {
     const text = [
       '#Version: 6',
       '#Units: lbs',
@@ -566,6 +566,7 @@ describe('Libra', () => {
       '2009-03-04T06:00:00.000Z;184.9;;16.2',
       '2009-03-05T06:00:00.000Z;185.1;184.7;16.0;16.1;after the holidays',
       '2009-03-06T06:00:00.000Z;184.8;184.7;15.9;16.0;--',
+      '2009-03-07T06:00:00.000Z;184.5;184.6;15.8;15.9;late; tired',
     ].join('\n');
     const p = parseImport(text, opts);
     expect(p).toMatchObject({ format: { id: 'libra' }, fileUnits: ['lb'], unitStated: true });
@@ -575,6 +576,7 @@ describe('Libra', () => {
       ['2009-03-04', lb(184.9), null],
       ['2009-03-05', lb(185.1), 'after the holidays'],
       ['2009-03-06', lb(184.8), null],
+      ['2009-03-07', lb(184.5), 'late; tired'],
       ['2022-04-11', lb(171.0), null],
       ['2022-04-12', lb(170.6), 'slept badly'],
     ]);
