@@ -56,7 +56,11 @@ type Matcher = (h: string[], raw: string[], records: CsvRecord[], at: number) =>
 export const normalizeHeader = (cell: string) => cell.trim().replace(/^#\s*/, '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 export function unitOf(value: string): FileUnit | null {
-  const v = value.trim().toLowerCase();
+  // "Pound(s)" as some apps head the column
+  const v = value
+    .trim()
+    .toLowerCase()
+    .replace(/\(s\)$/, 's');
   if (['kg', 'kgs', 'kilogram', 'kilograms'].includes(v)) return 'kg';
   if (['lb', 'lbs', 'pound', 'pounds'].includes(v)) return 'lb';
   if (['st', 'stone', 'stones'].includes(v)) return 'st';
@@ -94,10 +98,10 @@ const DATE_WORDS = [
 const WEIGHT_WORD =
   '(?:weight|body weight|body mass|weight & body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|pes|вес|váha|vikt|vægt|' +
   'ciężar|waga|vekt|paino|težina|teža|súly|greutate|kilo|вага|тегло|βάρος|משקל|الوزن|وزن|体重|몸무게|重量)';
-const UNIT_NAMES = 'kg|kgs|kilograms?|lb|lbs|pounds?';
+const UNIT_NAMES = String.raw`kg|kgs|kilograms?|kilogram\(s\)|lb|lbs|lb\(s\)|pounds?|pound\(s\)`;
 const UNIT_WORD = `(${UNIT_NAMES})`;
 // stones only after a weight word: a column headed "Stone" alone holds the stones of a stones-and-pounds pair
-const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(${UNIT_NAMES}|st|stones?)?\s*[)\]]?$`);
+const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(${UNIT_NAMES}|st|stones?|stone\(s\))?\s*[)\]]?$`);
 /** A weight column headed by its unit alone (`"Date","Pounds"`), as some apps write it. */
 const UNIT_HEADER = new RegExp(`^${UNIT_WORD}$`);
 const NOTES_WORDS = [

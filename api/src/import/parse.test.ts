@@ -316,6 +316,14 @@ describe('generic CSV', () => {
       ['2024-01-02', lb(175.8), null],
     ]);
     expect(simple(parseImport('Date,kg\n2024-01-01,80.1\n', { ...opts, unit: 'lb' }))).toEqual([['2024-01-01', 80.1, null]]);
+    // the plural in brackets
+    const bracketed = parseImport('"Date","Pound(s)"\n"2024-01-01","176.4"\n', { ...opts, unit: 'kg' });
+    expect(bracketed).toMatchObject({ unitStated: true, fileUnits: ['lb'] });
+    expect(simple(bracketed)).toEqual([['2024-01-01', lb(176.4), null]]);
+    expect(simple(parseImport('Date,Weight (Kilogram(s))\n2024-01-01,80.1\n', { ...opts, unit: 'lb' }))).toEqual([
+      ['2024-01-01', 80.1, null],
+    ]);
+    expect(simple(parseImport('Date,Weight (stone(s))\n2024-01-01,12.5\n', opts))).toEqual([['2024-01-01', st(12.5), null]]);
   });
 
   it('the recorded weight is read, never a trend or moving average beside it', () => {
