@@ -100,8 +100,11 @@ const WEIGHT_WORD =
   'ciężar|waga|vekt|paino|težina|teža|súly|greutate|kilo|вага|тегло|βάρος|משקל|الوزن|وزن|体重|몸무게|重量)';
 const UNIT_NAMES = String.raw`kg|kgs|kilograms?|kilogram\(s\)|lb|lbs|lb\(s\)|pounds?|pound\(s\)`;
 const UNIT_WORD = `(${UNIT_NAMES})`;
-// stones only after a weight word: a column headed "Stone" alone holds the stones of a stones-and-pounds pair
-const WEIGHT_HEADER = new RegExp(String.raw`^${WEIGHT_WORD}(?:\s*[_(\[]\s*|\s+)?(${UNIT_NAMES}|st|stones?|stone\(s\))?\s*[)\]]?$`);
+// stones only after a weight word: a column headed "Stone" alone holds the stones of a stones-and-pounds pair; the unit
+// as hand-made sheets write it after the word: `Weight (lbs.)`, `Weight in kg`, `Weight - lbs`, `Weight/kg`
+const WEIGHT_HEADER = new RegExp(
+  String.raw`^${WEIGHT_WORD}(?:\s*[_(\[\-–/:,.]\s*|\s+)?(?:in\s+)?(${UNIT_NAMES}|st|stones?|stone\(s\))?\.?\s*[)\]]?$`,
+);
 /** A weight column headed by its unit alone (`"Date","Pounds"`), as some apps write it. */
 const UNIT_HEADER = new RegExp(`^${UNIT_WORD}$`);
 const NOTES_WORDS = [

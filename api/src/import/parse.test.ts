@@ -308,6 +308,30 @@ describe('generic CSV', () => {
     expect(simple(p)).toEqual([['2024-01-31', 80.5, '=1+1']]);
   });
 
+  it('a weight header with its unit as hand-made sheets write it is read in that unit', () => {
+    const headers: Array<[string, number]> = [
+      ['Weight in lbs', lb(176.4)],
+      ['Weight (in lbs)', lb(176.4)],
+      ['Weight (lbs.)', lb(176.4)],
+      ['Body Weight lbs.', lb(176.4)],
+      ['Weight - lbs', lb(176.4)],
+      ['Weight, lbs', lb(176.4)],
+      ['Weight in kg', 176.4],
+      ['Weight/kg', 176.4],
+      ['Weight: kg', 176.4],
+      ['Weight-kg', 176.4],
+      ['weight.kg', 176.4],
+    ];
+    for (const [header, kg] of headers) {
+      const p = parseImport(`Date,"${header}"\n2024-01-01,176.4\n`, { ...opts, unit: 'kg' });
+      expect([header, p.unitStated, simple(p)]).toEqual([header, true, [['2024-01-01', kg, null]]]);
+    }
+    expect(simple(parseImport('Date,Weight – st\n2024-01-01,12.5\n', opts))).toEqual([['2024-01-01', st(12.5), null]]);
+    // words after the weight that are no unit still leave the column out
+    expect(() => parseImport('Date,Weight change\n2024-01-01,-0.4\n', opts)).toThrow(/not recognised/);
+    expect(() => parseImport('Date,Weight in\n2024-01-01,80\n', opts)).toThrow(/not recognised/);
+  });
+
   it('a weight column headed by its unit alone is read in that unit', () => {
     const pounds = parseImport('"Date","Pounds"\n"2024-01-01","176.4"\n"2024-01-02","175.8"\n', opts);
     expect(pounds).toMatchObject({ format: { id: 'generic' }, unitStated: true, fileUnits: ['lb'] });
