@@ -760,8 +760,21 @@ function otherMembers(records: CsvRecord[], headerAt: number, col: number): ((f:
   };
 }
 
+/** A date named among other words of a header, as hand-made sheets head it: `Date & Time`, `Measurement date`. */
+const DATE_IN_HEADER = /(?:^|[^\p{L}\p{N}])(?:date|datum|fecha|datetime|timestamp|dátum|dată|tarih|дата)(?:$|[^\p{L}\p{N}])/u;
+
+/** What a date column's header says of its cells: `Date (dd/mm/yyyy)` their order, `Date (UTC)` their zone. */
+function dateHeaderHints(header: string): { knownOrder?: DateFormat; naiveIsUtc?: boolean } {
+  const order = /(?:^|[^a-z])(dd|mm)[/.-](dd|mm)[/.-]yy(?:yy)?(?:$|[^a-z])/.exec(header);
+  return {
+    knownOrder: order && order[1] !== order[2] ? (order[1] === 'dd' ? 'dd/MM/yyyy' : 'MM/dd/yyyy') : undefined,
+    naiveIsUtc: /(?:^|[^a-z])(?:utc|gmt)(?:$|[^a-z])/.test(header) || undefined,
+  };
+}
+
 const generic: Matcher = (h, _raw, records, headerAt) => {
   let dateCol = findIndex(h, DATE_WORDS);
+  if (dateCol < 0) dateCol = h.findIndex((c) => DATE_IN_HEADER.test(c));
   if (dateCol < 0) {
     const timeCol = at(h, 'time');
     const cells = timeCol < 0 ? [] : firstCells(records, headerAt, timeCol);
@@ -791,6 +804,7 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
     format,
     read: table({
       dateCol,
+      ...dateHeaderHints(h[dateCol]!),
       date: format === 'wger' ? (c) => WGER_MIDNIGHT.exec(c)?.[1] ?? c : undefined,
       ignore: otherMember ?? undefined,
       timeCol: timeCol >= 0 ? timeCol : undefined,

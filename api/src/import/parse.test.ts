@@ -332,6 +332,25 @@ describe('generic CSV', () => {
     expect(() => parseImport('Date,Weight in\n2024-01-01,80\n', opts)).toThrow(/not recognised/);
   });
 
+  it('a date column headed with more words is found, and what its header says of order and zone is used', () => {
+    for (const header of ['Date & Time', 'Date and time', 'date_time', 'Measurement date', 'Date recorded', 'Datum/Zeit']) {
+      const p = parseImport(`"${header}",Weight\n2024-01-02 07:30,76.4\n`, opts);
+      expect([header, simple(p)]).toEqual([header, [['2024-01-02', 76.4, null]]]);
+    }
+    const dayFirst = parseImport('Date (dd/mm/yyyy),Weight\n01/02/2024,76.4\n02/03/2024,76.1\n', opts);
+    expect(dayFirst.dateFormat).toMatchObject({ value: 'dd/MM/yyyy', ambiguous: false });
+    expect(simple(dayFirst).map((r) => r[0])).toEqual(['2024-02-01', '2024-03-02']);
+    const monthFirst = parseImport('Date (MM/DD/YY),Weight\n01/02/24,76.4\n', opts);
+    expect(simple(monthFirst).map((r) => r[0])).toEqual(['2024-01-02']);
+    // the dates themselves outrank the header
+    expect(simple(parseImport('Date (mm/dd/yyyy),Weight\n25/01/2024,76.4\n', opts)).map((r) => r[0])).toEqual(['2024-01-25']);
+    // 23:30 UTC is the next day in Berlin; without the header's word it is that evening there
+    expect(simple(parseImport('Date (UTC),Weight\n2024-01-01 23:30,76.4\n', berlin)).map((r) => r[0])).toEqual(['2024-01-02']);
+    expect(simple(parseImport('Date,Weight\n2024-01-01 23:30,76.4\n', berlin)).map((r) => r[0])).toEqual(['2024-01-01']);
+    // a header that only looks like it does not name a date
+    expect(() => parseImport('Update,Weight\n2024-01-02,76.4\n', opts)).toThrow(/not recognised/);
+  });
+
   it('a weight column headed by its unit alone is read in that unit', () => {
     const pounds = parseImport('"Date","Pounds"\n"2024-01-01","176.4"\n"2024-01-02","175.8"\n', opts);
     expect(pounds).toMatchObject({ format: { id: 'generic' }, unitStated: true, fileUnits: ['lb'] });
