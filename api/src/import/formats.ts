@@ -132,6 +132,11 @@ const NOTES_WORDS = [
   'opmerking',
   'opmerkingen',
 ];
+/** A notes word among other words of a header (`log` alone is not enough: `Log date`). */
+const NOTES_IN_HEADER = new RegExp(
+  String.raw`(?:^|[^\p{L}\p{N}])(?:${NOTES_WORDS.filter((w) => w !== 'log').join('|')})(?:$|[^\p{L}\p{N}])`,
+  'u',
+);
 /** A column that states each row's unit (`Date,Weight,Unit` with `lb` or `kg` in it). */
 const UNIT_COLUMN_WORDS = ['unit', 'units', 'weight unit', 'einheit', 'unité', 'unite', 'unidad', 'unità', 'eenheid'];
 const TIME_WORDS = ['time', 'zeit', 'uhrzeit', 'heure', 'hora'];
@@ -796,7 +801,9 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   const timeCol = h.findIndex((c, i) => i !== dateCol && TIME_WORDS.includes(c));
   const memberCol = findIndex(h, MEMBER_WORDS);
   const otherMember = memberCol < 0 ? null : otherMembers(records, headerAt, memberCol);
-  const notesCol = findIndex(h, NOTES_WORDS);
+  const exactNotes = findIndex(h, NOTES_WORDS);
+  // a notes column headed with more words (`Notes (optional)`, `Comments/Notes`) is still the notes, not lost
+  const notesCol = exactNotes >= 0 ? exactNotes : h.findIndex((c, i) => i !== dateCol && i !== weightCol && NOTES_IN_HEADER.test(c));
   const unitCol = findIndex(h, UNIT_COLUMN_WORDS);
   // stones and pounds, a column each (`Date,Stone,Pounds`): the pounds column is the one found, the stones join it
   const stoneCol = unit === 'lb' ? findIndex(h, ['stone', 'stones', 'st']) : -1;

@@ -351,6 +351,15 @@ describe('generic CSV', () => {
     expect(() => parseImport('Update,Weight\n2024-01-02,76.4\n', opts)).toThrow(/not recognised/);
   });
 
+  it('a notes column headed with more words keeps its notes', () => {
+    for (const header of ['Notes (optional)', 'Comments/Notes', 'My notes', 'Note_text']) {
+      const p = parseImport(`Date,Weight,"${header}"\n2024-01-02,76.4,after a run\n`, opts);
+      expect([header, simple(p)]).toEqual([header, [['2024-01-02', 76.4, 'after a run']]]);
+    }
+    // a column merely like it is not the notes
+    expect(simple(parseImport('Date,Weight,Notebook\n2024-01-02,76.4,x\n', opts))).toEqual([['2024-01-02', 76.4, null]]);
+  });
+
   it('a weight column headed by its unit alone is read in that unit', () => {
     const pounds = parseImport('"Date","Pounds"\n"2024-01-01","176.4"\n"2024-01-02","175.8"\n', opts);
     expect(pounds).toMatchObject({ format: { id: 'generic' }, unitStated: true, fileUnits: ['lb'] });
