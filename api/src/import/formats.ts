@@ -132,11 +132,10 @@ const NOTES_WORDS = [
   'opmerking',
   'opmerkingen',
 ];
+/** A header holding one of `words` as a word of its own among others (`Notes (optional)`, `date_time`). */
+const wordAmong = (words: string[]) => new RegExp(String.raw`(?:^|[^\p{L}\p{N}])(?:${words.join('|')})(?:$|[^\p{L}\p{N}])`, 'u');
 /** A notes word among other words of a header (`log` alone is not enough: `Log date`). */
-const NOTES_IN_HEADER = new RegExp(
-  String.raw`(?:^|[^\p{L}\p{N}])(?:${NOTES_WORDS.filter((w) => w !== 'log').join('|')})(?:$|[^\p{L}\p{N}])`,
-  'u',
-);
+const NOTES_IN_HEADER = wordAmong(NOTES_WORDS.filter((w) => w !== 'log'));
 /** A column that states each row's unit (`Date,Weight,Unit` with `lb` or `kg` in it). */
 const UNIT_COLUMN_WORDS = ['unit', 'units', 'weight unit', 'einheit', 'unité', 'unite', 'unidad', 'unità', 'eenheid'];
 const TIME_WORDS = ['time', 'zeit', 'uhrzeit', 'heure', 'hora'];
@@ -766,7 +765,7 @@ function otherMembers(records: CsvRecord[], headerAt: number, col: number): ((f:
 }
 
 /** A date named among other words of a header, as hand-made sheets head it: `Date & Time`, `Measurement date`. */
-const DATE_IN_HEADER = /(?:^|[^\p{L}\p{N}])(?:date|datum|fecha|datetime|timestamp|dátum|dată|tarih|дата)(?:$|[^\p{L}\p{N}])/u;
+const DATE_IN_HEADER = wordAmong(['date', 'datum', 'fecha', 'datetime', 'timestamp', 'dátum', 'dată', 'tarih', 'дата']);
 
 /** What a date column's header says of its cells: `Date (dd/mm/yyyy)` their order, `Date (UTC)` their zone. */
 function dateHeaderHints(header: string): { knownOrder?: DateFormat; naiveIsUtc?: boolean } {
