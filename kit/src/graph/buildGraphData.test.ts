@@ -538,7 +538,7 @@ describe('thinning long series', () => {
     expect(phone.drawn.length).toBeLessThan(100);
   });
 
-  it('draws every average, with small markers once there are many (two years of weeks)', () => {
+  it('draws every average that fits the width, with small markers once there are many (two years of weeks)', () => {
     const few = buildGraphData({
       ...base,
       period: 'quarter',
@@ -549,10 +549,31 @@ describe('thinning long series', () => {
     const many = Array.from({ length: 104 }, (_, i) =>
       avgOf({ month: `${2000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, average: 90 - i * 0.05 }),
     );
-    const model = buildGraphData({ ...base, period: 'all', range: null, averaging: 'monthly', averages: many });
+    const model = buildGraphData({ ...base, period: 'all', range: null, averaging: 'monthly', averages: many, width: 1100 });
     expect(model.drawn).toHaveLength(104);
     expect(model.markerRadius).toBe(2);
     expect(model.data.datasets[0]).toMatchObject({ pointRadius: 2 });
+  });
+
+  it('thins averages that do not fit (ten years of weeks on a phone) to a shape-keeping selection; all stay data', () => {
+    // 523 weeks, a slow loss with a two-month swing, and one week far above the rest
+    const weeks = Array.from({ length: 523 }, (_, i) =>
+      avgOf({
+        week: `${2017 + Math.floor(i / 52)}-${String((i % 52) + 1).padStart(2, '0')}`,
+        average: i === 300 ? 99 : 95 - i * 0.028 + Math.sin(i / 5),
+      }),
+    );
+    const phone = buildGraphData({ ...base, period: 'all', range: null, averaging: 'weekly', averages: weeks, width: 330 });
+    expect(phone.averaged).toBe(true);
+    expect(phone.points).toHaveLength(523);
+    expect(phone.drawn).toHaveLength(drawablePoints(330));
+    expect(phone.markerRadius).toBe(2);
+    // its ends and its peak are kept
+    expect(phone.drawn[0]).toBe(phone.points[0]);
+    expect(phone.drawn[phone.drawn.length - 1]).toBe(phone.points[522]);
+    expect(phone.drawn.some((p) => p.valueKg === 99)).toBe(true);
+    const wide = buildGraphData({ ...base, period: 'all', range: null, averaging: 'weekly', averages: weeks, width: 1100 });
+    expect(wide.drawn).toHaveLength(drawablePoints(1100));
   });
 });
 

@@ -223,8 +223,9 @@ function flatLine(label: string, ends: readonly XY[], style: Partial<LineDataset
  *   average sits mid-bucket, clipped to the range;
  * - exactly one averaged item with a matching period (week/weekly, month/monthly, year/yearly) becomes a flat
  *   line across the range, labelled 'Weight: {value} {unit} (avg)', with no points;
- * - raw weights keep a marker each while few, and are thinned (shape kept) over long ranges; the trend, carried in
- *   from readings before the period, is drawn over them; the goal adds its target, its plan and the forecast band;
+ * - weights and averages keep a marker each while few, and are thinned (shape kept) over long ranges; the trend,
+ *   carried in from readings before the period, is drawn over the weights; the goal adds its target, its plan and the
+ *   forecast band;
  * - values are plotted in the display unit, with a y span of at least 2 kg / 4 lb; x values are local-midnight
  *   timestamps of calendar dates; titles carry the year when the span crosses one;
  * - no points → status 'empty' ('No data available'); unparsable averages → status 'error' with the message.
@@ -310,10 +311,10 @@ export function buildGraphData(input: GraphInput): GraphModel {
   const multiYear = crossesYear(bounds.min, bounds.max);
   if (multiYear && !averaged) for (const p of points) p.label = rawPointLabel(p.date, true);
 
-  // averages are few by nature and all drawn; two years of weeks still get the small marker of a long series
-  const { drawn, markerRadius } = averaged
-    ? { drawn: points, markerRadius: points.length > MARKER_MAX_POINTS ? THINNED_MARKER_RADIUS : POINT_RADIUS }
-    : keepPending(points, thinPoints(points, drawablePoints(input.width)));
+  // averages are thinned as readings are: ten years of weeks on a phone would be a band of markers, not a line
+  // (the averages' list and the table still give every one)
+  const thinnedPoints = thinPoints(points, drawablePoints(input.width));
+  const { drawn, markerRadius } = averaged ? thinnedPoints : keepPending(points, thinnedPoints);
   const thinned = drawn.length < points.length || markerRadius < POINT_RADIUS;
   const weights: LineDataset = {
     ...style,
