@@ -155,7 +155,14 @@ describe('two years of data', () => {
     await averages.waitFor();
     expect(await averages.getByRole('listitem').count()).toBe(12);
     const status = await averages.getByRole('navigation', { name: 'Averages pages' }).getByRole('status').innerText();
-    expect(Number(/of (\d+)/.exec(status)?.[1])).toBeGreaterThanOrEqual(8);
+    const pages = Number(/of (\d+)/.exec(status)?.[1]);
+    expect(pages).toBeGreaterThanOrEqual(8);
+    // two years of weeks are drawn as a line a phone can show (their shape kept), not a marker for every week
+    const canvas = await drawnCanvas(page);
+    await expect.poll(() => attr(canvas, 'legend')).toBe('');
+    const drawnWeeks = Number(await attr(canvas, 'points-drawn'));
+    expect(drawnWeeks).toBeGreaterThanOrEqual(40);
+    expect(drawnWeeks).toBeLessThan((pages - 1) * 12);
     // a phone page stays a phone page: no 5,000 px of chips
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2000);
     await screenshot(page, 'long-history-analytics-375');
