@@ -78,6 +78,29 @@ describe('receiveUpload', () => {
     ).rejects.toMatchObject({ status: 415 });
   });
 
+  it('answers 400 for a body that ends inside the file part, and the process goes on', async () => {
+    const uncaught: unknown[] = [];
+    const note = (e: unknown) => uncaught.push(e);
+    process.on('uncaughtException', note);
+    try {
+      const before = readdirSync(dir).length;
+      // the file's part is never closed: no final boundary, as a client that stops sending leaves it
+      await expect(receiveUpload(chunkedRequest([filePart('date,weight\r\n').replace(/\r\n$/, '')]), limits)).rejects.toMatchObject({
+        status: 400,
+        message: 'Malformed multipart body',
+      });
+      // one of the ignored parts cut short the same way
+      await expect(
+        receiveUpload(chunkedRequest([filePart('date,weight\r\n', 'other').replace(/\r\n$/, '')]), limits),
+      ).rejects.toMatchObject({ status: 400 });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(uncaught).toEqual([]);
+      expect(readdirSync(dir).length).toBe(before);
+    } finally {
+      process.off('uncaughtException', note);
+    }
+  });
+
   it('a file whose first bytes make it an archive may be larger, up to its own limit', async () => {
     const archive = {
       ...limits,

@@ -99,7 +99,10 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
         body.unpipe(bb);
         reject(e);
       };
+      const malformed = () => fail(new ApiError(400, 'Malformed multipart body'));
       bb.on('file', (name, stream, info) => {
+        // a part cut short (the body ends inside it) errors on its own stream too: unheard, it would end the process
+        stream.on('error', malformed);
         if (name !== limits.fileField || fileName !== null) return void stream.resume();
         // a name is shown back, never trusted: control characters (a NUL the database refuses among them) are dropped
         // eslint-disable-next-line no-control-regex -- matching them is the point
@@ -140,7 +143,7 @@ export async function receiveUpload(req: Request, limits: UploadLimits): Promise
       bb.on('field', (name, value) => {
         fields[name] = value;
       });
-      bb.on('error', () => fail(new ApiError(400, 'Malformed multipart body')));
+      bb.on('error', malformed);
       bb.on('close', () => written.then(resolve, reject));
       body.on('error', () => fail(new ApiError(400, 'The request body could not be read')));
       body.pipe(bb);
