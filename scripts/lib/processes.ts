@@ -10,11 +10,24 @@ export interface ProcSpec {
 
 const COLOURS = [36, 35, 33, 32, 34, 31, 96];
 
+export interface RunOptions {
+  /** A server that exits while starting (its port taken, say) stops the rest: half a product is not one. */
+  exitWhenAnyExits?: boolean;
+  /** How long a server must have run for its exit to count as a crash, restarted, rather than a failed start. */
+  startupMs?: number;
+  /** Crashes allowed within `crashWindowMs` before giving up on the whole product. */
+  maxCrashes?: number;
+  crashWindowMs?: number;
+}
+
 /**
  * Runs several long-lived processes in one terminal with prefixed output, and stops all of them
  * together on Ctrl-C or SIGTERM (children get SIGTERM, then SIGKILL after a grace period).
+ * A server that dies once it has been up is started again, so one fault takes down one server for a moment
+ * rather than every screen until someone notices; one that keeps dying stops the rest.
  */
-export function runAll(specs: ProcSpec[], opts: { exitWhenAnyExits?: boolean } = {}) {
+export function runAll(specs: ProcSpec[], opts: RunOptions = {}) {
+  const { startupMs = 10_000, maxCrashes = 5, crashWindowMs = 60_000 } = opts;
   const children: ChildProcess[] = [];
   let stopping = false;
   const width = Math.max(...specs.map((s) => s.name.length));
@@ -22,23 +35,26 @@ export function runAll(specs: ProcSpec[], opts: { exitWhenAnyExits?: boolean } =
   const stopAll = (code: number) => {
     if (stopping) return;
     stopping = true;
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     const deadline = setTimeout(() => {
-      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       process.exit(code);
     }, 8000);
     deadline.unref();
-    Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() => process.exit(code));
+    Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(
+      () => process.exit(code),
+    );
   };
 
-  specs.forEach((spec, i) => {
+  const start = (spec: ProcSpec, i: number, crashes: number[]) => {
     const prefix = `\x1b[${COLOURS[i % COLOURS.length]}m${spec.name.padEnd(width)}\x1b[0m │ `;
+    const startedAt = Date.now();
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: { ...process.env, FORCE_COLOR: '1', ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    children.push(child);
+    children[i] = child;
     const pipe = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
       let buffer = '';
       stream.on('data', (chunk) => {
@@ -53,9 +69,15 @@ export function runAll(specs: ProcSpec[], opts: { exitWhenAnyExits?: boolean } =
     child.on('exit', (code, signal) => {
       if (stopping) return;
       process.stderr.write(`${prefix}exited (${signal ?? code})\n`);
-      if (opts.exitWhenAnyExits) stopAll(code || 1);
+      const now = Date.now();
+      const recent = [...crashes.filter((t) => now - t < crashWindowMs), now];
+      if (now - startedAt >= startupMs && recent.length <= maxCrashes) {
+        process.stderr.write(`${prefix}starting it again\n`);
+        start(spec, i, recent);
+      } else if (opts.exitWhenAnyExits) stopAll(code || 1);
     });
-  });
+  };
+  specs.forEach((spec, i) => start(spec, i, []));
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopAll(0));
   return { children, stopAll };
