@@ -43,6 +43,15 @@ export const DEFAULT_TOKEN_LIMITS = {
   createPerUser: { limit: 20, windowSeconds: 60 * 60 },
 } satisfies { live: number; createPerUser: RateLimitRule };
 
+/**
+ * Web push: how many devices one account may have (each message fans out to all of them) and how often it may ask
+ * for a test notification, so that no account can make this server flood the push services it shares with everyone.
+ */
+export const DEFAULT_PUSH_LIMITS = {
+  devices: 10,
+  testPerUser: { limit: 10, windowSeconds: 60 * 60 },
+} satisfies { devices: number; testPerUser: RateLimitRule };
+
 export type Config = {
   env: 'production' | 'development' | 'test';
   port: number;

@@ -685,7 +685,7 @@ export interface paths {
         put?: never;
         /**
          * Register this browser's push subscription
-         * @description The body is what PushSubscription.toJSON() gives, plus a name for the device. Subscribing again from the same browser (same endpoint) updates it. The endpoint must be on a known push service (PUSH_ENDPOINT_HOSTS).
+         * @description The body is what PushSubscription.toJSON() gives, plus a name for the device. Subscribing again from the same browser (same endpoint) updates it. The endpoint must be on a known push service (PUSH_ENDPOINT_HOSTS). An account has at most 10 devices (409 past that).
          */
         post: operations["addPushDevice"];
         delete?: never;
@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test notification to my devices
-         * @description delivered counts the devices that took it; removed those the push service no longer knows (forgotten).
+         * @description delivered counts the devices that took it; removed those the push service no longer knows (forgotten). At most 10 an hour (429 with Retry-After).
          */
         post: operations["sendTestPush"];
         delete?: never;
@@ -4048,6 +4048,15 @@ export interface operations {
             };
             /** @description Not possible in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

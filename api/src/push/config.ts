@@ -107,5 +107,7 @@ export function isAllowedEndpoint(endpoint: string, hosts: readonly string[]): b
   }
   if (url.protocol !== 'https:' || url.username || url.password) return false;
   const host = url.hostname.toLowerCase();
-  return hosts.some((h) => (h.startsWith('*.') ? host.endsWith(h.slice(1)) && host.length > h.length - 1 : host === h));
+  const matches = (h: string) => (h.startsWith('*.') ? host.endsWith(h.slice(1)) && host.length > h.length - 1 : host === h);
+  // the public push services answer on 443 only; a self-hosted one (PUSH_ENDPOINT_HOSTS) may name its own port
+  return hosts.some((h) => matches(h) && (url.port === '' || !DEFAULT_PUSH_HOSTS.includes(h)));
 }

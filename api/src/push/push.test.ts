@@ -115,5 +115,9 @@ describe('VAPID keys and push settings', () => {
     expect(isAllowedEndpoint('https://169.254.169.254/latest', hosts)).toBe(false);
     expect(isAllowedEndpoint('https://user:pw@fcm.googleapis.com/x', hosts)).toBe(false);
     expect(isAllowedEndpoint('not a url', hosts)).toBe(false);
+    // the public services on another port are no push service; a self-hosted one keeps its own
+    expect(isAllowedEndpoint('https://fcm.googleapis.com:7977/x', hosts)).toBe(false);
+    expect(isAllowedEndpoint('https://fcm.googleapis.com:443/x', hosts)).toBe(true);
+    expect(isAllowedEndpoint('https://127.0.0.1:8443/push/x', ['127.0.0.1'])).toBe(true);
   });
 });

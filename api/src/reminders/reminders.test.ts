@@ -319,6 +319,35 @@ describeDb('reminders', (ctx) => {
     expect(none.body.error.message).toBe('No device has push notifications turned on');
   });
 
+  it('an account has at most 10 push devices and asks for at most 10 test notifications an hour', async () => {
+    const a = await signUp('UTC');
+    const add = (sub: ReturnType<typeof receiver.subscribe>) =>
+      call(app, 'POST', '/api/push/subscriptions', { token: a.token, body: { ...sub, device: 'A browser' } });
+    const subs = Array.from({ length: 12 }, () => receiver.subscribe());
+    // in parallel, so the cap holds for requests that arrive together
+    const added = await Promise.all(subs.map(add));
+    expect(added.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = added.find((r) => r.status === 409)!;
+    expect(refused.body.error.message).toBe(
+      'Push notifications are on for 10 devices already; turn them off on one you no longer use first',
+    );
+    // a device already on may still renew its subscription
+    const kept = subs[added.findIndex((r) => r.status === 201)]!;
+    expect((await add(kept)).status).toBe(201);
+    expect((await call(app, 'GET', '/api/push/subscriptions', { token: a.token })).body).toHaveLength(10);
+
+    const before = receiver.received.length;
+    for (let i = 0; i < 10; i++) expect((await call(app, 'POST', '/api/push/test', { token: a.token })).status).toBe(200);
+    expect(receiver.received.length - before).toBe(100);
+    const limited = await call(app, 'POST', '/api/push/test', { token: a.token });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(limited.body.error.details[0].issue).toMatch(
+      /^You have sent 10 test notifications in the last hour\. Try again in \d+ minute\(s\)\.$/,
+    );
+    expect(receiver.received.length - before).toBe(100);
+  });
+
   it('the JSON export holds the reminder settings and the push devices (never their keys or endpoints)', async () => {
     const u = await signUp('UTC');
     expect((await call(app, 'GET', '/api/users/me/export?format=json', { token: u.token })).body).toMatchObject({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { pushSubscriptions } from '../db/schema.js';
+import { pushSubscriptions, users } from '../db/schema.js';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type PushDeviceDto = { id: string; device: string; createdAt: string; lastUsedAt: string | null };
@@ -16,22 +16,38 @@ export const toDeviceDto = (r: PushSubscriptionRow): PushDeviceDto => ({
 export const listPushSubscriptions = (db: Db, userId: string): Promise<PushSubscriptionRow[]> =>
   db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt));
 
-/** One row per browser: subscribing again from the same browser (same endpoint) updates its keys and name. */
+/**
+ * One row per browser: subscribing again from the same browser (same endpoint) updates its keys and name. Null when
+ * the endpoint is new and the user already has `maxDevices`: counted and inserted while holding the user's row, so
+ * parallel requests cannot slip past the cap together.
+ */
 export async function savePushSubscription(
   db: Db,
   userId: string,
   s: { endpoint: string; p256dh: string; auth: string; device: string },
   now: Date,
-): Promise<PushSubscriptionRow> {
-  const [row] = await db
-    .insert(pushSubscriptions)
-    .values({ id: randomUUID(), userId, ...s, createdAt: now })
-    .onConflictDoUpdate({
-      target: [pushSubscriptions.userId, pushSubscriptions.endpoint],
-      set: { p256dh: s.p256dh, auth: s.auth, device: s.device },
-    })
-    .returning();
-  return row!;
+  maxDevices: number,
+): Promise<PushSubscriptionRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [known] = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, s.endpoint)));
+    if (!known) {
+      const [held] = await tx.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      if ((held?.n ?? 0) >= maxDevices) return null;
+    }
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values({ id: randomUUID(), userId, ...s, createdAt: now })
+      .onConflictDoUpdate({
+        target: [pushSubscriptions.userId, pushSubscriptions.endpoint],
+        set: { p256dh: s.p256dh, auth: s.auth, device: s.device },
+      })
+      .returning();
+    return row!;
+  });
 }
 
 export async function deletePushSubscription(db: Db, userId: string, id: string): Promise<boolean> {

@@ -18,6 +18,8 @@ import { findUserById } from '../repositories/users.js';
 import { findReminderSettings, saveReminderSettings, type ReminderSettingsRow } from '../repositories/reminders.js';
 import { deletePushSubscription, listPushSubscriptions, savePushSubscription, toDeviceDto } from '../repositories/push-subscriptions.js';
 import { isAllowedEndpoint } from '../push/config.js';
+import { DEFAULT_PUSH_LIMITS } from '../config.js';
+import { reserveAttempt } from '../auth/rate-limit.js';
 import { maskToWeekdays, minutesToTime, timeToMinutes, weekdaysToMask, type Schedule } from '../reminders/schedule.js';
 import { nextInstants, type ReminderService } from '../reminders/service.js';
 import { testPush } from '../reminders/messages.js';
@@ -175,7 +177,8 @@ export function reminderRoutes(deps: Deps, service: ReminderService, pushPublicK
       summary: "Register this browser's push subscription",
       description:
         'The body is what PushSubscription.toJSON() gives, plus a name for the device. Subscribing again from the same ' +
-        'browser (same endpoint) updates it. The endpoint must be on a known push service (PUSH_ENDPOINT_HOSTS).',
+        'browser (same endpoint) updates it. The endpoint must be on a known push service (PUSH_ENDPOINT_HOSTS). ' +
+        `An account has at most ${DEFAULT_PUSH_LIMITS.devices} devices (409 past that).`,
       security,
       middleware: [auth, json] as const,
       request: { body: { content: { 'application/json': { schema: CreatePushSubscriptionSchema } }, required: true } },
@@ -200,7 +203,13 @@ export function reminderRoutes(deps: Deps, service: ReminderService, pushPublicK
         c.get('user').id,
         { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, device },
         clock.now(),
+        DEFAULT_PUSH_LIMITS.devices,
       );
+      if (!row)
+        throw new ApiError(
+          409,
+          `Push notifications are on for ${DEFAULT_PUSH_LIMITS.devices} devices already; turn them off on one you no longer use first`,
+        );
       return c.json(toDeviceDto(row), 201);
     },
   );
@@ -231,7 +240,9 @@ export function reminderRoutes(deps: Deps, service: ReminderService, pushPublicK
       operationId: 'sendTestPush',
       tags: ['reminders'],
       summary: 'Send a test notification to my devices',
-      description: 'delivered counts the devices that took it; removed those the push service no longer knows (forgotten).',
+      description:
+        'delivered counts the devices that took it; removed those the push service no longer knows (forgotten). ' +
+        `At most ${DEFAULT_PUSH_LIMITS.testPerUser.limit} an hour (429 with Retry-After).`,
       security,
       middleware: [auth] as const,
       responses: {
@@ -239,12 +250,20 @@ export function reminderRoutes(deps: Deps, service: ReminderService, pushPublicK
         401: errors[401],
         403: errors[403],
         409: errors[409],
+        429: errors[429],
       },
     }),
     async (c) => {
       if (!config.push) throw new ApiError(409, PUSH_UNAVAILABLE);
       const userId = c.get('user').id;
       if ((await listPushSubscriptions(db, userId)).length === 0) throw new ApiError(409, 'No device has push notifications turned on');
+      const { limit } = DEFAULT_PUSH_LIMITS.testPerUser;
+      await reserveAttempt(
+        db,
+        [{ key: `push-test:user:${userId}`, rule: DEFAULT_PUSH_LIMITS.testPerUser }],
+        clock.now(),
+        (minutes) => `You have sent ${limit} test notifications in the last hour. Try again in ${minutes} minute(s).`,
+      );
       try {
         return c.json(await service.pushToDevices(userId, testPush(), clock.now()), 200);
       } catch {
