@@ -15,6 +15,8 @@ function tokenRefusal(method: string, path: string): string | null {
   if (/^\/api\/users\/me\/identities(\/|$)/.test(path)) return 'API tokens cannot connect or disconnect sign-in providers';
   if (path === '/api/users/me' && (method === 'PATCH' || method === 'DELETE'))
     return 'API tokens cannot change the profile, email or password, or delete the account';
+  // the picture is part of the profile the user shows to themselves and, on a shared device, to others
+  if (path === '/api/users/me/avatar' && method !== 'GET' && method !== 'HEAD') return 'API tokens cannot change the profile picture';
   return null;
 }
 

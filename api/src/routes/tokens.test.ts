@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../app.js';
@@ -68,6 +69,9 @@ describeDb('personal API tokens', (ctx) => {
 
   it('scopes: read is GET only; read-write writes; neither manages tokens, the profile or the account', async () => {
     const u = await register(ctx.app);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     const mk = async (scope: string) =>
       (await call(ctx.app, 'POST', '/api/tokens', { token: u.token, body: { name: scope, scope } })).body.token as string;
     const read = await mk('read');
@@ -91,7 +95,14 @@ describeDb('personal API tokens', (ctx) => {
         (await call(ctx.app, 'PATCH', '/api/users/me', { token, body: { email: 'x@example.com', currentPassword: u.password } })).status,
       ).toBe(403);
       expect((await call(ctx.app, 'DELETE', '/api/users/me', { token, body: { currentPassword: u.password } })).status).toBe(403);
+      const form = new FormData();
+      form.set('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+      const upload = await call(ctx.app, 'POST', '/api/users/me/avatar', { token, rawBody: form });
+      expect(upload.status).toBe(403);
+      expect(upload.body.error.message).toBe('API tokens cannot change the profile picture');
+      expect((await call(ctx.app, 'DELETE', '/api/users/me/avatar', { token })).status).toBe(403);
     }
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).body.avatarUrl ?? null).toBeNull();
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(200);
     // unknown and malformed personal tokens: 403 like any invalid bearer token
     expect((await call(ctx.app, 'GET', '/api/weights', { token: 'wt_' + 'a'.repeat(52) })).status).toBe(403);
