@@ -20,6 +20,18 @@ const base: GraphInput = {
 };
 
 describe('describeGraph', () => {
+  it('says when the target is likely reached in the Trend card’s words, with an open slow end as “not before”', () => {
+    const model = buildGraphData(base);
+    const band = { from: { x: 0, y: 80 }, earliest: { x: 0, y: 75 }, latest: { x: 0, y: 75 } };
+    const at = (forecast: object) => describeGraph({ ...model, forecast: { ...band, forecast } as never }, 'METRIC');
+    expect(at({ date: '2028-03-27', earliest: '2027-04-12', latest: null })).toMatch(
+      / At this rate the target is reached most likely 27 Mar 2028, not before 12 Apr 2027\.$/,
+    );
+    expect(at({ date: '2027-03-27', earliest: '2027-03-01', latest: '2027-05-02' })).toMatch(
+      / At this rate the target is reached most likely 27 Mar 2027, between 1 Mar 2027 and 2 May 2027\.$/,
+    );
+  });
+
   it('names the span, the count, the first, last, lowest and highest weight', () => {
     // trend: seed median(80, 79.5, 81.2) = 80; 6→8 Jan (0.19): 79.905; 8→10 Jan: 80.151. Slope over days 0, 2, 4:
     // Sxy / Sxx = 0.3021 / 8 = 0.0378 kg a day → 0.26 kg a week → 'up 0.3 kg'

@@ -1,6 +1,7 @@
 import {
   computeTrend,
   formatDateEnGb,
+  formatForecastRange,
   formatOneDecimal,
   formatWeightWithUnit,
   ratePerWeek,
@@ -77,10 +78,8 @@ export function describeGraph(
       `${WAITING_TO_BE_SENT}, logged offline: ${waiting.map((p) => `${formatWeightWithUnit(p.valueKg, unit)} (${formatDateEnGb(p.date)})`).join(', ')}.`,
     );
   if (model.forecast) {
-    const f = model.forecast.forecast;
-    sentences.push(
-      `At this rate the target is likely reached between ${formatDateEnGb(f.earliest)} and ${f.latest ? formatDateEnGb(f.latest) : 'later'}.`,
-    );
+    // the Trend card's words, each date with its year (a description is read without the axis beside it)
+    sentences.push(`At this rate the target is reached ${formatForecastRange(model.forecast.forecast, '')}.`);
   }
   return sentences.join(' ');
 }
