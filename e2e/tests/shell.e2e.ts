@@ -153,6 +153,29 @@ describe('dashboard', () => {
     await context.close();
   });
 
+  it('a lookup the server fails leads to the 500 page with no dialog left over it', async () => {
+    const user = await createUser();
+    await api(user, 'POST', '/weights', { date: dayOffset(-1), weightKg: 71.2 }, 201);
+    const context = await newContext(browser);
+    await signIn(context, user);
+    const page = await context.newPage();
+    await page.goto(BASE_URL + '/dashboard/overview');
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+    // the dialog's own lookup fails (the overview has drawn from its own)
+    await context.route(
+      (url) => url.pathname === '/api/weights/latest',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"Internal error"}}' }),
+    );
+    await page.getByRole('button', { name: 'Add Log' }).click();
+    await page.waitForURL(BASE_URL + '/500');
+    await page.getByText('Something went wrong on our end.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // its Go back is not behind a backdrop: it takes the user back to the overview
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await page.waitForURL(BASE_URL + '/dashboard/overview');
+    await context.close();
+  });
+
   it('Add Log on a day already logged shows that entry, says it will be replaced, and keeps its notes', async () => {
     const user = await createUser();
     await api(user, 'POST', '/weights', { date: dayOffset(0), weightKg: 80.4, notes: 'after the gym' }, 201);

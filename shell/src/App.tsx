@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, RouterProvider } from '@app/kit';
 import { RequireAuth } from './auth/RequireAuth';
+import { CloseEntryDialogOnNavigation } from './entry/CloseEntryDialogOnNavigation';
 import { EntryDialogSlot } from './entry/EntryDialogSlot';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { DashboardLayout } from './layout/DashboardLayout';
@@ -49,6 +50,7 @@ export function App({ router }: { router: ReturnType<typeof createRouter> }) {
       <RouterProvider router={router} />
       <RouteAnnouncer />
       <EntryDialogSlot />
+      <CloseEntryDialogOnNavigation router={router} />
       <Toaster />
     </>
   );
