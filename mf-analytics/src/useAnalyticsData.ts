@@ -16,6 +16,7 @@ import {
   type Goal,
   type PeriodKey,
 } from '@app/kit';
+import { MIN_DATE } from '@app/contract';
 
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch data';
 
@@ -46,6 +47,16 @@ const NO_ENTRIES: readonly ApiWeightEntry[] = [];
 /** How far before the period the trend line looks for readings to start from. */
 export const TREND_HISTORY_DAYS = 120;
 
+/**
+ * The days before a period that the trend looks at: the 120 before its first day, none before the first day an entry
+ * may have (a period that starts there has nothing before it to ask for).
+ */
+export function trendHistoryRange(periodStart: string): { startDate: string; endDate: string } | null {
+  if (periodStart <= MIN_DATE) return null;
+  const startDate = addDaysToDate(periodStart, -TREND_HISTORY_DAYS);
+  return { startDate: startDate < MIN_DATE ? MIN_DATE : startDate, endDate: addDaysToDate(periodStart, -1) };
+}
+
 /** A toast for each real failure of a query; an empty result is not a failure. */
 function useFailureToast(failed: boolean) {
   const dispatch = useAppDispatch();
@@ -71,13 +82,9 @@ export function useAnalyticsData(period: PeriodKey, averaging: AveragingMode): A
     { skip: noRange || averaging === 'none' },
   );
 
-  const wantsHistory = !noRange && showTrend && averaging === 'none';
-  const history = useGetWeightsQuery(
-    wantsHistory
-      ? { startDate: addDaysToDate(requestRange.start, -TREND_HISTORY_DAYS), endDate: addDaysToDate(requestRange.start, -1) }
-      : undefined,
-    { skip: !wantsHistory },
-  );
+  const historyRange = noRange ? null : trendHistoryRange(requestRange.start);
+  const wantsHistory = historyRange !== null && showTrend && averaging === 'none';
+  const history = useGetWeightsQuery(wantsHistory ? historyRange : undefined, { skip: !wantsHistory });
   const goal = useGetGoalQuery();
 
   // offline, a read that fails is no news: the banner says the app is offline, the screen says what it lacks
