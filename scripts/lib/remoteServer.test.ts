@@ -31,6 +31,8 @@ describe("a remote's own server", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
-    expect((await app.request('/nothing.js')).status).toBe(404);
+    const missing = await app.request('/nothing.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 });

@@ -15,6 +15,7 @@ export function remoteServer(distDir: string): Hono {
   app.use('*', async (c, next) => {
     await next();
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('X-Content-Type-Options', 'nosniff');
     setPageHeaders(c, csp);
   });
   app.use('*', serveDist(distDir));

@@ -56,6 +56,9 @@ describe('shell server', () => {
     const entry = await app.request('/remoteEntry.js');
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect((await app.request('/assets/missing.js')).status).toBe(404);
+    // the files' folder never answers with the app's page, whatever follows it
+    for (const p of ['/assets/%ff', '/assets//etc/passwd', '/assets/missing']) expect((await app.request(p)).status, p).toBe(404);
+    expect((await app.request('/dashboard/%ff')).status).toBe(200);
     // a reload: the unchanged entry answers 304 to its tag and to its date, with the validators and no body
     const tag = entry.headers.get('etag')!;
     expect(tag).toMatch(/^W\/"\d+-\w+"$/);

@@ -188,7 +188,8 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
   app.get('/', page);
   app.get('/index.html', page);
   app.use('*', serveDist(distDir));
-  app.get('*', (c) => (path.extname(c.req.path) ? c.notFound() : page(c)));
+  // the built files' folder holds files only: a name not among them is missing, never a page of the app
+  app.get('*', (c) => (path.extname(c.req.path) || c.req.path.startsWith('/assets/') ? c.notFound() : page(c)));
 
   return app;
 }
