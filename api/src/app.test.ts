@@ -89,6 +89,20 @@ describeDb('app', (ctx) => {
     expect(r.text).not.toMatch(/at .*\.ts|select |\/work\//i);
   });
 
+  it('a route asked with a method it does not have: 405 naming the ones it has, in the error shape', async () => {
+    const u = await register(ctx.app);
+    const put = await call(ctx.app, 'PUT', '/api/weights', { token: u.token, body: { date: '2026-01-01', weightKg: 80 } });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(put.body.error).toMatchObject({ message: 'PUT is not allowed here', details: [] });
+    const patch = await call(ctx.app, 'PATCH', '/api/weights/date/2026-01-01', { token: u.token, body: {} });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('allow')).toBe('DELETE, GET, HEAD');
+    expect((await call(ctx.app, 'GET', '/api/imports/1234/commit', { token: u.token })).headers.get('allow')).toBe('POST');
+    // no method has it: still 404
+    expect((await call(ctx.app, 'PUT', '/api/nothing-here')).status).toBe(404);
+  });
+
   it('JSON bodies: 415 other content type, 400 malformed, 413 over 1 MiB (chunked too)', async () => {
     const u = await register(ctx.app);
     const wrongType = await call(ctx.app, 'POST', '/api/weights', {

@@ -5,6 +5,7 @@ import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { ApiError, describeError, isDatabaseUnavailable } from './lib/errors.js';
+import { allowedMethods } from './lib/methods.js';
 import { errorResponse } from './lib/respond.js';
 import { ReadCache } from './lib/read-cache.js';
 import type { SessionCache } from './auth/session-cache.js';
@@ -93,7 +94,13 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders,
   app.route('/api', api);
   registerDocs(app, '/api');
 
-  app.notFound((c) => errorResponse(c, 404, 'No such route'));
+  const methodsAt = allowedMethods(app.routes);
+  app.notFound((c) => {
+    const allow = methodsAt(c.req.path);
+    return allow.length
+      ? errorResponse(c, 405, `${c.req.method} is not allowed here`, [], { Allow: allow.join(', ') })
+      : errorResponse(c, 404, 'No such route');
+  });
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err.status, err.message, err.details, err.headers);
