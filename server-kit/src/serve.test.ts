@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { listenErrorMessage, serveOrExit } from './serve';
 
 it('names the taken port and the variable that moves the server, instead of crashing', async () => {
@@ -30,4 +30,40 @@ it('explains a privileged port and an address that is not ours', () => {
   const o = { name: 'shell', port: 80, hostname: '10.9.9.9', portVariable: 'SHELL_PORT' };
   expect(listenErrorMessage(Object.assign(new Error('x'), { code: 'EACCES' }), o)).toMatch(/above 1023 with SHELL_PORT/);
   expect(listenErrorMessage(Object.assign(new Error('x'), { code: 'EADDRNOTAVAIL' }), o)).toMatch(/10\.9\.9\.9 is not an address/);
+});
+
+/** Sends raw bytes to a server and reads what it answers until it closes the connection. */
+function raw(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+it('answers a request the parser refuses in the error shape, not with an empty status line', async () => {
+  const port = await new Promise<number>((resolve) => {
+    const server = serveOrExit({
+      name: 'API',
+      fetch: () => new Response('x'),
+      port: 0,
+      hostname: '127.0.0.1',
+      portVariable: 'API_PORT',
+      onListening: (a) => resolve(a.port),
+    });
+    afterAll(() => void server.close());
+  });
+  const big = await raw(port, `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`);
+  expect(big).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+  expect(big).toMatch(/\r\nContent-Type: application\/json; charset=UTF-8\r\n/);
+  expect(JSON.parse(big.split('\r\n\r\n')[1]!)).toEqual({
+    error: { message: 'Request header fields too large', details: [], requestId: '' },
+  });
+  const garbled = await raw(port, 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n');
+  expect(garbled).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+  expect(JSON.parse(garbled.split('\r\n\r\n')[1]!).error.message).toBe('Malformed request');
+  // the server goes on answering
+  expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('x');
 });

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { DEFAULT_DRAIN_LIMITS, drainingFetch, type DrainLimits, type NodeFetch } from './drain';
 
@@ -54,5 +55,35 @@ export function serveOrExit(o: ServeOptions): Server {
     if (!server.listening) fatal(listenErrorMessage(err, o));
     else process.stderr.write(`${o.name}: ${err.message}\n`);
   });
+  server.on('clientError', answerClientError);
   return server;
+}
+
+/** What a request Node's parser refuses before the app sees it gets: its status and message. */
+export function clientErrorStatus(code: string | undefined): { status: number; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'Request header fields too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'Request timeout' };
+  return { status: 400, message: 'Malformed request' };
+}
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/**
+ * A request Node's parser refuses (headers past its limit, a method or line it cannot read) is answered in the
+ * product's error shape, as every other error is, rather than with Node's empty status line; then the connection ends.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, message } = clientErrorStatus(err.code);
+  const body = JSON.stringify({ error: { message, details: [], requestId: '' } });
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\n` +
+      'Content-Type: application/json; charset=UTF-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+      body,
+  );
 }
