@@ -282,6 +282,16 @@ describeDb('app', (ctx) => {
   it('CORS: allowed origin reflected; unknown and null origins never', async () => {
     const ok = await call(ctx.app, 'GET', '/api/health', { headers: { Origin: 'http://localhost:3000' } });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    // a shell on another origin may call every route the way the app does: PUT for reminders, conditional reads
+    const preflight = await call(ctx.app, 'OPTIONS', '/api/reminders', {
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'PUT' },
+    });
+    expect(preflight.status).toBe(204);
+    const methods = preflight.headers.get('access-control-allow-methods')!.split(', ');
+    for (const { method } of ctx.app.routes.filter((r) => r.method !== 'ALL')) expect(methods, method).toContain(method);
+    expect(preflight.headers.get('access-control-allow-headers')!.split(', ')).toEqual(
+      expect.arrayContaining(['Authorization', 'Content-Type', 'If-None-Match']),
+    );
     for (const origin of ['https://evil.example', 'null']) {
       const r = await call(ctx.app, 'GET', '/api/health', { headers: { Origin: origin } });
       expect(r.headers.get('access-control-allow-origin')).toBeNull();

@@ -3,6 +3,10 @@ import type { AppEnv } from '../types.js';
 import { isComplete, responseHeadersOf } from '../lib/response-headers.js';
 
 const EXPOSED = 'Retry-After, X-Request-Id';
+/** Every method a route has (PUT: the reminders). */
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+/** What the app's client sends: its token, JSON, and the tag of the copy it holds (conditional reads). */
+const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match';
 
 /** CORS only for configured origins; never reflects an unknown origin or `null`. */
 export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
@@ -16,8 +20,8 @@ export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
       if (ok) {
         res.headers.set('Access-Control-Allow-Origin', origin);
         res.headers.set('Access-Control-Allow-Credentials', 'true');
-        res.headers.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE');
-        res.headers.set('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+        res.headers.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
+        res.headers.set('Access-Control-Allow-Headers', ALLOWED_HEADERS);
         res.headers.set('Access-Control-Max-Age', '600');
       }
       c.res = res;
