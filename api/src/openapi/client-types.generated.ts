@@ -1322,6 +1322,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Invalid or expired bearer token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -1393,6 +1402,15 @@ export interface operations {
             };
             /** @description No bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or expired bearer token */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,14 +4,15 @@ import type { AppEnv, Deps } from '../types.js';
 import { AccessTokenSchema, AuthResponseSchema, LoginSchema, normalizeEmail, RegisterSchema } from '@app/contract';
 import { errors } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { ApiError, unauthorized, validationError } from '../lib/errors.js';
+import { sameOriginOnly } from '../middleware/same-origin.js';
+import { unauthorized, validationError } from '../lib/errors.js';
 import { dummyHash, hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
 import { createSession, deleteExpiredSessions, invalidateSession, validateSessionToken } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
 import { loginEmailKey, reserveAttempt } from '../auth/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
-import { clientIp, requestHosts } from '../lib/net.js';
+import { clientIp } from '../lib/net.js';
 import { validationHook } from '../lib/validation.js';
 
 export const COMMON_PASSWORD_ISSUE = 'This password is too common. Choose a less guessable one.';
@@ -21,6 +22,7 @@ export function authRoutes(deps: Deps) {
   const { db, config, clock } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const json = jsonBody(config);
+  const sameOrigin = sameOriginOnly(config);
 
   const register = createRoute({
     method: 'post',
@@ -31,11 +33,12 @@ export function authRoutes(deps: Deps) {
     tags: ['auth'],
     summary: 'Create an account',
     description: 'Creates the user, starts a refresh session (browser-session cookie) and returns an access token.',
-    middleware: [json] as const,
+    middleware: [sameOrigin, json] as const,
     request: { body: { content: { 'application/json': { schema: RegisterSchema } }, required: true } },
     responses: {
       201: { content: { 'application/json': { schema: AuthResponseSchema } }, description: 'Created; sets the refresh cookie' },
       400: errors[400],
+      403: errors[403],
       413: errors[413],
       415: errors[415],
       422: errors[422],
@@ -85,12 +88,13 @@ export function authRoutes(deps: Deps) {
     description:
       'Starts a new refresh session. With remember=true the refresh cookie is persistent, otherwise a browser-session cookie. ' +
       'Unknown email and wrong password answer alike (401, general).',
-    middleware: [json] as const,
+    middleware: [sameOrigin, json] as const,
     request: { body: { content: { 'application/json': { schema: LoginSchema } }, required: true } },
     responses: {
       200: { content: { 'application/json': { schema: AuthResponseSchema } }, description: 'Logged in; sets the refresh cookie' },
       400: errors[400],
       401: errors[401],
+      403: errors[403],
       413: errors[413],
       415: errors[415],
       422: errors[422],
@@ -163,12 +167,10 @@ export function authRoutes(deps: Deps) {
     tags: ['auth'],
     summary: 'Log out',
     description: 'Deletes the refresh session and clears the cookie. A cross-origin Origin is refused (403).',
+    middleware: [sameOrigin] as const,
     responses: { 204: { description: 'Logged out' }, 403: errors[403] },
   });
   app.openapi(logout, async (c) => {
-    const origin = c.req.header('Origin');
-    if (origin !== undefined && !originAllowed(origin, c)) throw new ApiError(403, 'Cross-origin request refused');
-    if (c.req.header('Sec-Fetch-Site') === 'cross-site') throw new ApiError(403, 'Cross-origin request refused');
     const raw = readRefreshCookie(c);
     if (raw) {
       const session = await validateSessionToken(db, raw, clock.now());
@@ -181,18 +183,6 @@ export function authRoutes(deps: Deps) {
     clearRefreshCookie(c, config);
     return c.body(null, 204);
   });
-
-  function originAllowed(origin: string, c: Parameters<typeof requestHosts>[0]): boolean {
-    if (origin === 'null' || origin === '') return false;
-    if (config.allowedOrigins.includes(origin)) return true;
-    let host: string;
-    try {
-      host = new URL(origin).host.toLowerCase();
-    } catch {
-      return false;
-    }
-    return requestHosts(c, config).includes(host);
-  }
 
   return app;
 }

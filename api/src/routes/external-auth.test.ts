@@ -163,6 +163,14 @@ describeDb('external sign-in', (ctx) => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.details).toEqual([{ field: 'password', issue: 'Password is incorrect' }]);
     expect(refreshCookieOf(wrong)).toBeUndefined();
+    // the same step sent from another site, password and all: refused, and the step still waits
+    const foreign = await call(app, 'POST', '/api/auth/external/pending/link', {
+      cookie: pending,
+      body: { password: owner.password },
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(refreshCookieOf(foreign)).toBeUndefined();
     const right = await call(app, 'POST', '/api/auth/external/pending/link', { cookie: pending, body: { password: owner.password } });
     expect(right.status).toBe(200);
     expect(right.body).toMatchObject({ id: owner.user.id, email: owner.email, accessToken: expect.any(String) });

@@ -22,6 +22,7 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { errors, unreadableRequest } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
+import { sameOriginOnly } from '../middleware/same-origin.js';
 import { requireAuth } from '../middleware/auth.js';
 import { ApiError, forbidden, notFound, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
@@ -99,6 +100,7 @@ export function externalAuthRoutes(deps: Deps) {
   const providers = new IdentityProviders(config.identityProviders ?? [], config.publicUrl ?? 'http://localhost:3000');
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const json = jsonBody(config);
+  const sameOrigin = sameOriginOnly(config);
   const auth = requireAuth(deps);
 
   const providerOr404 = (id: string): IdentityProviderConfig => {
@@ -193,7 +195,7 @@ export function externalAuthRoutes(deps: Deps) {
         "Stores the request's state, nonce and PKCE verifier (10 minutes, single use) under a random value it sets in " +
         'the HttpOnly cookie wt_external, and returns the URL of the provider to open. `returnTo` is where the person lands ' +
         'afterwards; `remember` makes the resulting session outlive the browser, as with a password login.',
-      middleware: [json] as const,
+      middleware: [sameOrigin, json] as const,
       request: {
         params: ProviderParamSchema,
         body: { content: { 'application/json': { schema: ExternalSignInStartSchema } }, required: true },
@@ -470,7 +472,7 @@ export function externalAuthRoutes(deps: Deps) {
       description:
         "The provider's verified e-mail belongs to an account: its password (never the e-mail alone) connects the provider " +
         'and signs in, like a login (same limits). A wrong password may be tried again while the step lasts.',
-      middleware: [json] as const,
+      middleware: [sameOrigin, json] as const,
       request: { body: { content: { 'application/json': { schema: CompleteLinkSchema } }, required: true } },
       responses: {
         200: { content: { 'application/json': { schema: AuthResponseSchema } }, description: 'Linked and signed in' },
@@ -517,7 +519,7 @@ export function externalAuthRoutes(deps: Deps) {
       description:
         'The provider gave no verified e-mail: the new account takes this one (as a sign-up with a password would). An ' +
         "address that belongs to an account answers 409 and the step becomes 'link': that account's password connects it.",
-      middleware: [json] as const,
+      middleware: [sameOrigin, json] as const,
       request: { body: { content: { 'application/json': { schema: CompleteEmailSchema } }, required: true } },
       responses: {
         201: { content: { 'application/json': { schema: AuthResponseSchema } }, description: 'Created and signed in' },
@@ -566,6 +568,7 @@ export function externalAuthRoutes(deps: Deps) {
       security: [],
       tags: ['auth'],
       summary: 'Give up the waiting step',
+      middleware: [sameOrigin] as const,
       responses: { 204: { description: 'Forgotten; clears wt_external' }, ...unreadableRequest },
     }),
     async (c) => {
