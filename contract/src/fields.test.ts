@@ -80,5 +80,20 @@ describe('units and text', () => {
   it('counts code points and compares emails without case', () => {
     expect(codePoints('a🎉b')).toBe(3);
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
+    // fullwidth letters, in the name or the domain, are the letters they look like
+    expect(normalizeEmail('ａda@exａmple.com')).toBe('ada@example.com');
+    expect(normalizeEmail('ＡＤＡ@ＥＸＡＭＰＬＥ.ＣＯＭ')).toBe('ada@example.com');
+  });
+  it('refuses an address holding a character no one sees', () => {
+    const base = { firstName: 'Ada', lastName: 'Lovelace', password: 'long-enough-1' };
+    for (const email of [
+      'ada\u200b@example.com',
+      'ada@exa\u200dmple.com',
+      'ada\u0000@example.com',
+      'a\u00adda@example.com',
+      'ada@example.com\u202e',
+    ])
+      expect(issues(RegisterSchema, { ...base, email }), JSON.stringify(email)).toEqual([['email', 'Email is not valid']]);
+    expect(issues(RegisterSchema, { ...base, email: ' josé@exämple.com ' })).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import './parsing';
 import { z } from 'zod';
 import { isCalendarDate, isTimeZone, latestEntryDate, MIN_DATE, type DateString } from './dates';
 import { EMAIL_MAX, HEIGHT_MAX_CM, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from './limits';
-import { codePoints, hasLoneSurrogate, hasNul, isBlank } from './text';
+import { codePoints, hasInvisible, hasLoneSurrogate, hasNul, isBlank } from './text';
 
 // Field rules with the messages people read under a field, the same from the form and from the API.
 
@@ -48,7 +48,7 @@ export const email = z
   .max(EMAIL_MAX, { message: `Email must be at most ${EMAIL_MAX} characters` })
   // too long is already said above, and is not looked at again; the pattern has no overlapping parts, so its time
   // grows with the length and not with its square (a long run of dots must not hold the server)
-  .refine((s) => s.length > EMAIL_MAX || (!hasNul(s) && EMAIL_PATTERN.test(s.trim())), { message: 'Email is not valid' })
+  .refine((s) => s.length > EMAIL_MAX || (!hasInvisible(s.trim()) && EMAIL_PATTERN.test(s.trim())), { message: 'Email is not valid' })
   .meta({ format: 'email', example: 'ada@example.com' });
 
 export const password = text('Password', PASSWORD_MIN, PASSWORD_MAX).meta({

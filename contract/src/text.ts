@@ -13,5 +13,11 @@ export const hasLoneSurrogate = (s: string): boolean => /[\ud800-\udbff](?![\udc
 /** Nothing a reader would see: white space and invisible format characters (zero-width space, joiners, marks). */
 export const isBlank = (s: string): boolean => /^[\s\p{Cf}]*$/u.test(s);
 
-/** Emails compare without case and surrounding spaces. */
-export const normalizeEmail = (s: string): string => s.trim().toLowerCase();
+/**
+ * Emails compare without case and surrounding spaces, and as their characters read: compatibility forms (fullwidth
+ * `ａ`, ligatures) are the letters they stand for, so no second account can look like the first.
+ */
+export const normalizeEmail = (s: string): string => s.normalize('NFKC').trim().toLowerCase();
+
+/** A character no one sees or types in an address: controls and invisible format characters (zero-width space). */
+export const hasInvisible = (s: string): boolean => /[\p{Cc}\p{Cf}]/u.test(s);

@@ -52,6 +52,14 @@ describeDb('auth', (ctx) => {
     });
     expect(r.status).toBe(422);
     expect(r.body.error.details).toEqual([{ field: 'email', issue: 'Email has already been taken' }]);
+    // the same address in fullwidth letters is the same address, and signs in to the same account
+    const fullwidth = u.email.replace(/[a-z]/g, (ch) => String.fromCodePoint(ch.codePointAt(0)! - 0x61 + 0xff41));
+    const again = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { firstName: 'X', lastName: 'Y', email: fullwidth, password: GOOD_PASSWORD },
+    });
+    expect(again.status).toBe(422);
+    const login = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: fullwidth, password: u.password } });
+    expect(login.body.id).toBe(u.user.id);
   });
 
   it('validates register fields (password counted in code points, common passwords, unknown fields)', async () => {
