@@ -83,7 +83,7 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders,
   api.route('/', passwordResetRoutes(deps, mailTransport));
   api.route('/', externalAuthRoutes(deps));
   api.route('/', accountRoutes(deps));
-  api.route('/', userRoutes(deps));
+  api.route('/', userRoutes(deps, mailTransport));
   api.route('/', avatarRoutes(deps));
   api.route('/', weightRoutes(deps));
   api.route('/', goalRoutes(deps));

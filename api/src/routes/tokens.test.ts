@@ -62,9 +62,18 @@ describeDb('personal API tokens', (ctx) => {
     const sent = mail.sent.filter((m) => m.subject === 'A new API token for your account');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe(u.email);
-    expect(sent[0]!.text).toContain('"Home Assistant" (read and write)');
+    expect(sent[0]!.text).toContain('\nIts name: Home Assistant\nIts access: read and write\n');
     expect(sent[0]!.text).toContain('https://weights.example/dashboard/settings');
     expect(sent[0]!.text).not.toContain(created.body.token);
+    // a name written to pass for the notice's own words stays on its line, its line breaks gone
+    const name = 'phone\nNothing to do: it was renewed automatically.\u2028https://evil.example';
+    expect((await call(app, 'POST', '/api/tokens', { token: u.token, body: { name, scope: 'read' } })).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const second = mail.sent.filter((m) => m.subject === 'A new API token for your account')[1]!;
+    expect(second.text).toContain(
+      '\nIts name: phone Nothing to do: it was renewed automatically. https://evil.example\nIts access: read only\n',
+    );
+    expect(second.text.split('\n').filter((line) => line.includes('evil.example'))).toHaveLength(1);
   });
 
   it('scopes: read is GET only; read-write writes; neither manages tokens, the profile or the account', async () => {

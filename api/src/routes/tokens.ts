@@ -11,6 +11,7 @@ import { validationHook } from '../lib/validation.js';
 import { createToken, listTokens, revokeToken } from '../repositories/tokens.js';
 import { findUserById } from '../repositories/users.js';
 import type { MailTransport } from '../mail/transport.js';
+import { tokenCreatedMail } from '../mail/notices.js';
 import { DEFAULT_TOKEN_LIMITS, publicBaseUrl } from '../config.js';
 
 const security = [{ bearerAuth: [] }];
@@ -22,23 +23,6 @@ const tooManyTokens = (live: number) =>
   ]);
 
 const windowWords = (seconds: number) => (seconds === 3600 ? 'hour' : seconds === 60 ? 'minute' : `${Math.round(seconds / 60)} minutes`);
-
-const SCOPE_WORDS = { read: 'read only', 'read-write': 'read and write' } as const;
-
-/** The e-mail telling the owner a token was made: a token made by someone else in their account is then seen. */
-export function tokenCreatedMail(firstName: string, name: string, scope: keyof typeof SCOPE_WORDS, settingsUrl: string) {
-  return {
-    subject: 'A new API token for your account',
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `A personal API token named "${name}" (${SCOPE_WORDS[scope]}) was just created for your account.`,
-      '',
-      'If you made it, there is nothing to do. If you did not, revoke it and reset your password:',
-      settingsUrl,
-    ].join('\n'),
-  };
-}
 
 /** Personal API tokens. Managed with a signed-in session only: a personal token is refused here (403, see auth). */
 export function tokenRoutes(deps: Deps, mail?: MailTransport) {

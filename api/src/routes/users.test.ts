@@ -2,7 +2,9 @@ import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { call, DEFAULT_RATE_LIMITS, describeDb, GOOD_PASSWORD, register, uniqueEmail, type TestApp } from '../test/harness.js';
+import { createApp } from '../app.js';
+import { memoryTransport } from '../mail/transport.js';
+import { call, DEFAULT_RATE_LIMITS, describeDb, GOOD_PASSWORD, register, testConfig, uniqueEmail, type TestApp } from '../test/harness.js';
 
 async function upload(app: TestApp, token: string, bytes: Uint8Array, filename = 'a.png', type = 'image/png') {
   const form = new FormData();
@@ -193,6 +195,40 @@ describeDb('users', (ctx) => {
     expect(ok.body.email).toBe(fresh);
     // the same email (unchanged) needs no password
     expect((await call(ctx.app, 'PATCH', '/api/users/me', { token: a.token, body: { email: fresh } })).status).toBe(200);
+  });
+
+  it('the owner is told by e-mail when the address or the password changes: the old address, then the current one', async () => {
+    const mail = memoryTransport();
+    const app = createApp({
+      db: ctx.db,
+      config: testConfig({ publicUrl: 'https://weights.example' }),
+      clock: ctx.clock,
+      log: ctx.log,
+      mail,
+    });
+    const u = await register(app);
+    const fresh = uniqueEmail('moved');
+    expect(
+      (await call(app, 'PATCH', '/api/users/me', { token: u.token, body: { email: fresh, currentPassword: u.password } })).status,
+    ).toBe(200);
+    const changed = await call(app, 'PATCH', '/api/users/me', {
+      token: u.token,
+      body: { password: 'a-new-Pass-2024!', currentPassword: u.password },
+    });
+    expect(changed.status).toBe(200);
+    // a profile change that touches neither sends nothing
+    expect((await call(app, 'PATCH', '/api/users/me', { token: changed.body.accessToken, body: { firstName: 'Grace' } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const notices = mail.sent.filter((m) => /was changed$/.test(m.subject));
+    expect(notices.map((m) => [m.to, m.subject])).toEqual([
+      [u.email, 'Your email address was changed'],
+      [fresh, 'Your password was changed'],
+    ]);
+    expect(notices[0]!.text).toContain(`changed to ${fresh}.`);
+    for (const m of notices) {
+      expect(m.text).toContain('https://weights.example/forgot-password');
+      expect(m.text).not.toContain('a-new-Pass-2024!');
+    }
   });
 
   it('password change: needs current password, refuses common ones, ends other sessions, revokes API tokens and rotates the current', async () => {

@@ -17,6 +17,9 @@ import { findUserByEmail, findUserById, toUserDto, updateUser, type UserPatch, t
 import { bumpDataVersion } from '../repositories/data-versions.js';
 import { revokeAllTokens } from '../repositories/tokens.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
+import type { MailTransport } from '../mail/transport.js';
+import { emailChangedMail, passwordChangedMail } from '../mail/notices.js';
+import { publicBaseUrl } from '../config.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
 
 /**
@@ -33,8 +36,9 @@ function profileJson(row: UserRow): string {
   return json;
 }
 
-export function userRoutes(deps: Deps) {
-  const { db, config, clock } = deps;
+export function userRoutes(deps: Deps, mail?: MailTransport) {
+  const { db, config, clock, log } = deps;
+  const resetUrl = `${publicBaseUrl(config)}/forgot-password`;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const auth = requireAuth(deps);
 
@@ -150,6 +154,13 @@ export function userRoutes(deps: Deps) {
         throw err;
       });
     const { updated, rotated } = result;
+    // not awaited: a slow mail server must not hold the answer
+    const notify = (to: string, m: { subject: string; text: string }) =>
+      mail?.send({ to, ...m }).catch((err: unknown) => {
+        log('error', { msg: 'account notice failed', requestId: c.get('requestId'), name: err instanceof Error ? err.name : 'unknown' });
+      });
+    if (emailChanges) notify(user.email, emailChangedMail(updated.firstName, updated.email, resetUrl));
+    if (body.password !== undefined) notify(updated.email, passwordChangedMail(updated.firstName, resetUrl));
     let accessToken: string | undefined;
     if (rotated) {
       setRefreshCookie(c, config, rotated.token, rotated.session, now);

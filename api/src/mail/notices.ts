@@ -1,0 +1,60 @@
+/**
+ * Mail that tells the owner of an account that something about it changed, so a change they did not make is seen.
+ * Text the user wrote (a token's name) is put on a line of its own, its line breaks and invisible characters
+ * removed, so it cannot pass for the notice's own words.
+ */
+
+/** A name as the notice shows it: one line, nothing invisible, at most 100 characters. */
+export const oneLine = (s: string): string =>
+  s
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+
+const SCOPE_WORDS = { read: 'read only', 'read-write': 'read and write' } as const;
+
+export function tokenCreatedMail(firstName: string, name: string, scope: keyof typeof SCOPE_WORDS, settingsUrl: string) {
+  return {
+    subject: 'A new API token for your account',
+    text: [
+      `Hello ${oneLine(firstName)},`,
+      '',
+      'A personal API token was just created for your account.',
+      `Its name: ${oneLine(name)}`,
+      `Its access: ${SCOPE_WORDS[scope]}`,
+      '',
+      'If you made it, there is nothing to do. If you did not, revoke it and reset your password:',
+      settingsUrl,
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedMail(firstName: string, resetUrl: string) {
+  return {
+    subject: 'Your password was changed',
+    text: [
+      `Hello ${oneLine(firstName)},`,
+      '',
+      'The password of your account was just changed, and every other device was signed out.',
+      '',
+      'If you changed it, there is nothing to do. If you did not, reset your password now:',
+      resetUrl,
+    ].join('\n'),
+  };
+}
+
+/** Sent to the address the account had before: its owner learns where the account's mail goes now. */
+export function emailChangedMail(firstName: string, newEmail: string, resetUrl: string) {
+  return {
+    subject: 'Your email address was changed',
+    text: [
+      `Hello ${oneLine(firstName)},`,
+      '',
+      `The email address of your account was just changed to ${oneLine(newEmail)}. Mail about the account goes there from now on.`,
+      '',
+      'If you changed it, there is nothing to do. If you did not, reset your password from this address while you can:',
+      resetUrl,
+    ].join('\n'),
+  };
+}
