@@ -31,4 +31,8 @@ export const IMPORT_ARCHIVE_TOO_LARGE = 'The archive is larger than 500 MiB';
 export function isImportArchive(name: string, type = ''): boolean {
   return /\.(zip|xml|xlsx|ods|db)$/i.test(name) || /(zip|xml|sqlite|opendocument)/i.test(type);
 }
-export const IMPORT_MAX_ROWS = 20_000;
+/**
+ * Days one import may bring: more than lie between 1900-01-01 and now, so any account's own export (an entry a day at
+ * most) comes back whole. Readings in a file are bounded apart (several a day are allowed).
+ */
+export const IMPORT_MAX_ROWS = 50_000;

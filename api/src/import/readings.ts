@@ -1,7 +1,6 @@
 import {
   codePoints,
   hasNul,
-  IMPORT_MAX_ROWS,
   IMPORT_UNIT_WARNING,
   lbToKg,
   MIN_DATE,
@@ -43,8 +42,8 @@ export type ParsedImport = {
 
 /** Rejections kept to list (the preview shows 100); more are only counted, so a damaged file costs no memory. */
 export const MAX_KEPT_REJECTIONS = 1000;
-/** Readings a file may hold (several a day are allowed; IMPORT_MAX_ROWS days are imported at most). */
-export const MAX_READINGS = 20 * IMPORT_MAX_ROWS;
+/** Readings a file may hold: several a day are allowed, up to IMPORT_MAX_ROWS days; this bounds the reader's memory. */
+export const MAX_READINGS = 400_000;
 
 /** A plain decimal, with a point or a comma: never a formula, never an expression. */
 export const NUMBER = /^[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
