@@ -58,8 +58,11 @@ it('answers a request the parser refuses in the error shape, not with an empty s
   const big = await raw(port, `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`);
   expect(big).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
   expect(big).toMatch(/\r\nContent-Type: application\/json; charset=UTF-8\r\n/);
+  // the same request id in the header and the body, as every error of the API has
+  const id = /\r\nX-Request-Id: ([0-9a-f-]{36})\r\n/.exec(big)?.[1];
+  expect(id).toBeDefined();
   expect(JSON.parse(big.split('\r\n\r\n')[1]!)).toEqual({
-    error: { message: 'Request header fields too large', details: [], requestId: '' },
+    error: { message: 'Request header fields too large', details: [], requestId: id },
   });
   const garbled = await raw(port, 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n');
   expect(garbled).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);

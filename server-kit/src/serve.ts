@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -78,11 +79,13 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const { status, message } = clientErrorStatus(err.code);
-  const body = JSON.stringify({ error: { message, details: [], requestId: '' } });
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: { message, details: [], requestId } });
   socket.end(
     `HTTP/1.1 ${status} ${REASONS[status]}\r\n` +
       'Content-Type: application/json; charset=UTF-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${requestId}\r\n` +
       'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
       body,
   );

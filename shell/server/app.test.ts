@@ -50,6 +50,22 @@ describe('shell server', () => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
   });
 
+  it('pages and files are read only: another method gets 405 naming GET and HEAD, in the error shape', async () => {
+    for (const [method, p] of [
+      ['PUT', '/'],
+      ['POST', '/dashboard'],
+      ['POST', '/login'],
+      ['DELETE', '/remoteEntry.js'],
+      ['DELETE', '/remotes/auth/remoteEntry.js'],
+    ]) {
+      const res = await app.request(p!, { method });
+      expect(res.status, `${method} ${p}`).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+      expect((await res.json()).error.message).toMatch(/GET or HEAD/);
+    }
+  });
+
   it('caches hashed assets for a year and revalidates unhashed ones', async () => {
     const hashed = await app.request('/assets/main.0123456789.js');
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -36,6 +36,20 @@ function proxyError(status: number, message: string, log: (line: Record<string, 
   });
 }
 
+/** The shell's pages and the remotes' files are read only: another method is told which two it may use. */
+function readOnly(message: string): Response {
+  const requestId = randomUUID();
+  return new Response(JSON.stringify({ error: { message, details: [], requestId } }), {
+    status: 405,
+    headers: {
+      Allow: 'GET, HEAD',
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Cache-Control': 'no-store',
+      'X-Request-Id': requestId,
+    },
+  });
+}
+
 /**
  * The client closed its own request before the answer came (a tab closed, a fetch aborted): not a failure of the
  * service, so no error line and no 503. Nobody reads the answer; 499 is the status nginx logs for it.
@@ -148,8 +162,7 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
 
   for (const r of remotes) {
     app.all(`/remotes/${r.key}/*`, async (c) => {
-      if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
-        return proxyError(405, 'Remotes are static files: GET or HEAD only', log, c.req.method);
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return readOnly('Remotes are static files: GET or HEAD only');
       const url = new URL(c.req.url);
       const rest = url.pathname.slice(`/remotes/${r.key}`.length);
       try {
@@ -190,6 +203,8 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
   app.use('*', serveDist(distDir));
   // the built files' folder holds files only: a name not among them is missing, never a page of the app
   app.get('*', (c) => (path.extname(c.req.path) || c.req.path.startsWith('/assets/') ? c.notFound() : page(c)));
+  // the API is proxied above; everything else here is a page or a built file
+  app.all('*', () => readOnly('Pages and files are read only: GET or HEAD'));
 
   return app;
 }
