@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { externalIdentities, userEmails, users } from '../db/schema.js';
+import { externalIdentities, rateLimits, userEmails, users } from '../db/schema.js';
 
 /**
- * Deletes the user; sessions, entries, goal and avatars go with it (ON DELETE CASCADE). Their address is freed by
+ * Deletes the user; sessions, entries, goal and avatars go with it (ON DELETE CASCADE), and the attempt counters kept
+ * under their address. Their address is freed by
  * key as well: distributed by email, user_emails keeps no foreign key to users (nor, by subject, external_identities).
  */
 export async function deleteUser(db: Db, userId: string): Promise<boolean> {
@@ -13,6 +14,14 @@ export async function deleteUser(db: Db, userId: string): Promise<boolean> {
     await tx.delete(userEmails).where(and(eq(userEmails.email, rows[0]!.email), eq(userEmails.userId, userId)));
     // keyed by the provider's subject, external identities are not cascaded under Citus either
     await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
+    // the address is personal data too: the attempt counters kept under it go with the account
+    const email = rows[0]!.email.slice(0, 320);
+    await tx.delete(rateLimits).where(
+      inArray(
+        rateLimits.key,
+        ['login', 'reset', 'register'].map((kind) => `${kind}:email:${email}`),
+      ),
+    );
     return true;
   });
 }

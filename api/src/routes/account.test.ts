@@ -143,8 +143,17 @@ describeDb('account: export and delete', (ctx) => {
     expect(wrong.status).toBe(422);
     expect(wrong.body.error.details[0].field).toBe('currentPassword');
     expect((await call(ctx.app, 'DELETE', '/api/users/me', { token: u.token, body: {} })).status).toBe(422);
+    // attempt counters kept under the address, and one of someone else's
+    const keys = ['login', 'reset', 'register'].map((kind) => `${kind}:email:${u.email}`);
+    const others = `login:email:someone-else-${u.email}`;
+    for (const key of [...keys, others])
+      await ctx.db.execute(
+        sql`insert into rate_limits (key, count, reset_at) values (${key}, 1, now() + interval '1 hour') on conflict (key) do nothing`,
+      );
     const r = await call(ctx.app, 'DELETE', '/api/users/me', { token: u.token, body: { currentPassword: u.password } });
     expect(r.status).toBe(204);
+    const counters = await ctx.db.execute(sql`select key from rate_limits where key like ${'%' + u.email}`);
+    expect((counters as unknown as { rows: { key: string }[] }).rows.map((row) => row.key)).toEqual([others]);
     expect(r.headers.get('set-cookie')).toMatch(/Max-Age=0/);
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
     expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
