@@ -30,31 +30,29 @@ export function tokenCreatedMail(firstName: string, name: string, scope: keyof t
   };
 }
 
-export function passwordChangedMail(firstName: string, resetUrl: string) {
+/** A change to the account: what happened, then what to do if it was not the owner. */
+function changeNotice(subject: string, firstName: string, what: string, advice: string, url: string) {
   return {
-    subject: 'Your password was changed',
-    text: [
-      `Hello ${oneLine(firstName)},`,
-      '',
-      'The password of your account was just changed, and every other device was signed out.',
-      '',
-      'If you changed it, there is nothing to do. If you did not, reset your password now:',
-      resetUrl,
-    ].join('\n'),
+    subject,
+    text: [`Hello ${oneLine(firstName)},`, '', what, '', `If you changed it, there is nothing to do. ${advice}`, url].join('\n'),
   };
 }
 
+export const passwordChangedMail = (firstName: string, resetUrl: string) =>
+  changeNotice(
+    'Your password was changed',
+    firstName,
+    'The password of your account was just changed, and every other device was signed out.',
+    'If you did not, reset your password now:',
+    resetUrl,
+  );
+
 /** Sent to the address the account had before: its owner learns where the account's mail goes now. */
-export function emailChangedMail(firstName: string, newEmail: string, resetUrl: string) {
-  return {
-    subject: 'Your email address was changed',
-    text: [
-      `Hello ${oneLine(firstName)},`,
-      '',
-      `The email address of your account was just changed to ${oneLine(newEmail)}. Mail about the account goes there from now on.`,
-      '',
-      'If you changed it, there is nothing to do. If you did not, reset your password from this address while you can:',
-      resetUrl,
-    ].join('\n'),
-  };
-}
+export const emailChangedMail = (firstName: string, newEmail: string, resetUrl: string) =>
+  changeNotice(
+    'Your email address was changed',
+    firstName,
+    `The email address of your account was just changed to ${oneLine(newEmail)}. Mail about the account goes there from now on.`,
+    'If you did not, reset your password from this address while you can:',
+    resetUrl,
+  );

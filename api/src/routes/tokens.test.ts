@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../app.js';
-import { memoryTransport } from '../mail/transport.js';
 import { call, describeDb, register, testConfig } from '../test/harness.js';
 
 describeDb('personal API tokens', (ctx) => {
@@ -47,14 +46,7 @@ describeDb('personal API tokens', (ctx) => {
   });
 
   it('the owner is told by e-mail of every new token, by its name and access, never its secret', async () => {
-    const mail = memoryTransport();
-    const app = createApp({
-      db: ctx.db,
-      config: testConfig({ publicUrl: 'https://weights.example' }),
-      clock: ctx.clock,
-      log: ctx.log,
-      mail,
-    });
+    const { app, mail } = ctx.withMailbox({ publicUrl: 'https://weights.example' });
     const u = await register(app);
     const created = await call(app, 'POST', '/api/tokens', { token: u.token, body: { name: 'Home Assistant', scope: 'read-write' } });
     expect(created.status).toBe(201);

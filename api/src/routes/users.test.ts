@@ -2,9 +2,7 @@ import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../app.js';
-import { memoryTransport } from '../mail/transport.js';
-import { call, DEFAULT_RATE_LIMITS, describeDb, GOOD_PASSWORD, register, testConfig, uniqueEmail, type TestApp } from '../test/harness.js';
+import { call, DEFAULT_RATE_LIMITS, describeDb, GOOD_PASSWORD, register, uniqueEmail, type TestApp } from '../test/harness.js';
 
 async function upload(app: TestApp, token: string, bytes: Uint8Array, filename = 'a.png', type = 'image/png') {
   const form = new FormData();
@@ -198,14 +196,7 @@ describeDb('users', (ctx) => {
   });
 
   it('the owner is told by e-mail when the address or the password changes: the old address, then the current one', async () => {
-    const mail = memoryTransport();
-    const app = createApp({
-      db: ctx.db,
-      config: testConfig({ publicUrl: 'https://weights.example' }),
-      clock: ctx.clock,
-      log: ctx.log,
-      mail,
-    });
+    const { app, mail } = ctx.withMailbox({ publicUrl: 'https://weights.example' });
     const u = await register(app);
     const fresh = uniqueEmail('moved');
     expect(

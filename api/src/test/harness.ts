@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../config.js';
 import { openPostgres, wrapPglite, type Database, type Db } from '../db/client.js';
 import { createApp } from '../app.js';
+import { memoryTransport } from '../mail/transport.js';
 import { DEFAULT_SESSION_CACHE_MS, SessionCache } from '../auth/session-cache.js';
 import type { NoticeListener } from '../db/notices.js';
 import type { Clock } from '../lib/clock.js';
@@ -140,6 +141,13 @@ export class Ctx {
       ping: this.database.ping,
       sessionCache: this.sessionCache,
     });
+  }
+
+  /** A new app over the same database whose mail is kept for the test to read (`mail.sent`). */
+  withMailbox(overrides: Partial<Config> = {}): { app: TestApp; mail: ReturnType<typeof memoryTransport> } {
+    const mail = memoryTransport();
+    const app = createApp({ db: this.db, config: testConfig(overrides), clock: this.clock, log: this.log, mail });
+    return { app, mail };
   }
 
   /** An app as another API process would run it: its own kept sessions, told of changes only by the database. */
