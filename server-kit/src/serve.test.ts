@@ -67,6 +67,9 @@ it('answers a request the parser refuses in the error shape, not with an empty s
   const garbled = await raw(port, 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n');
   expect(garbled).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
   expect(JSON.parse(garbled.split('\r\n\r\n')[1]!).error.message).toBe('Malformed request');
+  const expectation = await raw(port, 'POST / HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
+  expect(expectation).toMatch(/^HTTP\/1\.1 417 /);
+  expect(JSON.parse(expectation.split('\r\n\r\n')[1]!).error.message).toBe('Only Expect: 100-continue is understood');
   // the server goes on answering
   expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('x');
 });

@@ -57,8 +57,21 @@ export function serveOrExit(o: ServeOptions): Server {
     else process.stderr.write(`${o.name}: ${err.message}\n`);
   });
   server.on('clientError', answerClientError);
+  // an Expect other than 100-continue: Node would answer 417 with no body
+  server.on('checkExpectation', (_req, res) => {
+    const requestId = randomUUID();
+    const body = JSON.stringify({ error: { message: 'Only Expect: 100-continue is understood', details: [], requestId } });
+    res.writeHead(417, { ...ERROR_HEADERS, 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': requestId, Connection: 'close' });
+    res.end(body);
+  });
   return server;
 }
+
+const ERROR_HEADERS = {
+  'Content-Type': 'application/json; charset=UTF-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
 
 /** What a request Node's parser refuses before the app sees it gets: its status and message. */
 export function clientErrorStatus(code: string | undefined): { status: number; message: string } {
