@@ -96,7 +96,7 @@ const DATE_WORDS = [
 ];
 // "recorded" and "scale" name the reading itself in apps that also write a trend or an average beside it
 const WEIGHT_WORD =
-  '(?:weight|body weight|body mass|weight & body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|pes|вес|váha|vikt|vægt|' +
+  '(?:weight|body weight|body mass|weight & body mass|weight\\s*/\\s*body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|pes|вес|váha|vikt|vægt|' +
   'ciężar|waga|vekt|paino|težina|teža|súly|greutate|kilo|вага|тегло|βάρος|משקל|الوزن|وزن|体重|몸무게|重量)';
 const UNIT_NAMES = String.raw`kg|kgs|kilograms?|kilogram\(s\)|lb|lbs|lb\(s\)|pounds?|pound\(s\)`;
 const UNIT_WORD = `(${UNIT_NAMES})`;
@@ -590,14 +590,20 @@ const withings: Matcher = (h) => {
  * `177.4 lbs`); `--` marks a missing value.
  */
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-/** A day's heading in the account's date style: ` Feb 3, 2024` (US) or ` 3 Feb 2024` (UK and most others). */
+/**
+ * A day's heading in the account's date style: ` Feb 3, 2024` (US), ` 3 Feb 2024` (UK and most others) or
+ * ` 2024 Feb 3` (year first, as other accounts' exports show).
+ */
 const GARMIN_DAY_MONTH_FIRST = /^([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
 const GARMIN_DAY_DAY_FIRST = /^(\d{1,2})\.?\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4})$/i;
+const GARMIN_DAY_YEAR_FIRST = /^(\d{4}),?\s+([a-z]{3})[a-z]*\.?\s+(\d{1,2})$/i;
 function garminDay(cell: string): { month: string; day: string; year: string } | null {
   const m = GARMIN_DAY_MONTH_FIRST.exec(cell);
   if (m) return { month: m[1]!, day: m[2]!, year: m[3]! };
   const d = GARMIN_DAY_DAY_FIRST.exec(cell);
-  return d ? { month: d[2]!, day: d[1]!, year: d[3]! } : null;
+  if (d) return { month: d[2]!, day: d[1]!, year: d[3]! };
+  const y = GARMIN_DAY_YEAR_FIRST.exec(cell);
+  return y ? { month: y[2]!, day: y[3]!, year: y[1]! } : null;
 }
 const garmin: Matcher = (h) => {
   if (h[0] !== 'time' || !has(h, 'weight', 'change', 'bmi')) return null;
@@ -806,10 +812,15 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   const unitCol = findIndex(h, UNIT_COLUMN_WORDS);
   // stones and pounds, a column each (`Date,Stone,Pounds`): the pounds column is the one found, the stones join it
   const stoneCol = unit === 'lb' ? findIndex(h, ['stone', 'stones', 'st']) : -1;
+  // a file of many measures (Health Auto Export's every metric, a sheet of body measures) has days with no weight
+  // among them: those are left out, while a row of a plain date-and-weight sheet with its weight missing is a mistake
+  const own = new Set([dateCol, timeCol, weightCol, notesCol, unitCol, memberCol, stoneCol]);
+  const otherMeasures = h.filter((c, i) => c !== '' && !own.has(i)).length;
   return {
     format,
     read: table({
       dateCol,
+      emptyWeight: otherMeasures >= 2 ? 'days without a weight' : undefined,
       ...dateHeaderHints(h[dateCol]!),
       date: format === 'wger' ? (c) => WGER_MIDNIGHT.exec(c)?.[1] ?? c : undefined,
       ignore: otherMember ?? undefined,

@@ -840,6 +840,19 @@ describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
     ]);
     expect(p.rejected).toEqual([]);
   });
+  it('Garmin Connect with year-first headings: ` 2022 Dec 21`', () => {
+    const text =
+      '\ufeffTime,Weight,Change,BMI,Body Fat,Skeletal Muscle Mass,Bone Mass,Body Water,\n' +
+      '" 2022 Dec 21",\n5:07 AM,108.8 kg,0.2 kg,33.2,--,--,--,--,\n' +
+      '" 2022 Dec 20",\n6:13 AM,108.6 kg,0.7 kg,33.1,--,--,--,--,\n7:40 PM,109.1 kg,0.5 kg,33.3,--,--,--,--,\n';
+    const p = parseImport(text, { ...opts, unit: 'lb' });
+    expect(p).toMatchObject({ format: { id: 'garmin' }, unitStated: true, fileUnits: ['kg'] });
+    expect(simple(p)).toEqual([
+      ['2022-12-20', 108.6, null],
+      ['2022-12-21', 108.8, null],
+    ]);
+    expect(p.rejected).toEqual([]);
+  });
   it("Fitbit's CSV export: the Body section's weights; Foods, Activities and Sleep are left out, counted", () => {
     const p = parseImport(fixture('fitbit-export.csv'), { ...opts, unit: 'lb' });
     expect(p).toMatchObject({ format: { id: 'fitbit-csv', label: 'Fitbit (CSV export)' }, unitStated: false });
@@ -1296,6 +1309,22 @@ describe('what real exports hold beyond the apps’ usual layout', () => {
     const p = parseImport('Date/Time,Weight & Body Mass (lb) ,Source\n2024-01-15 07:30:00,180.4,Health\n', opts);
     expect(p).toMatchObject({ unitStated: true, fileUnits: ['lb'] });
     expect(simple(p)).toEqual([['2024-01-15', lb(180.4), null]]);
+  });
+  it('Health Auto Export (iOS), every metric in one file: `Weight/Body Mass (lb) ` among them, rows ending in a comma', () => {
+    const text =
+      'Date,Body Fat Percentage (%),Lean Body Mass (lb),Step Count (steps),Weight/Body Mass (lb) \n' +
+      '2015-09-26 00:00:00,,,4584,164,\n' +
+      '2015-09-27 00:00:00,21.5,,3120,,\n' +
+      '2015-09-28 00:00:00,,,8800,163.2,\n';
+    const p = parseImport(text, opts);
+    expect(p).toMatchObject({ unitStated: true, fileUnits: ['lb'] });
+    expect(simple(p)).toEqual([
+      ['2015-09-26', lb(164), null],
+      ['2015-09-28', lb(163.2), null],
+    ]);
+    // a day with other measures but no weight is left out, not rejected
+    expect(p.rejected).toEqual([]);
+    expect(p.ignored).toEqual([{ reason: 'days without a weight', count: 1 }]);
   });
 });
 
