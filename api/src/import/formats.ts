@@ -29,6 +29,7 @@ export const FORMATS = {
   'fitbit-csv': 'Fitbit (CSV export)',
   'fitbit-google': 'Fitbit (Google Takeout)',
   cronometer: 'Cronometer (biometrics)',
+  'qs-access': 'QS Access',
   garmin: 'Garmin Connect',
   'garmin-export': 'Garmin Connect (account data export)',
   'google-fit': 'Google Fit (Takeout)',
@@ -891,6 +892,33 @@ const cronometer: Matcher = (h) => {
 };
 
 /** The order matters: the most specific layouts first, the generic table last. */
+/**
+ * QS Access (iOS; it exports what Apple Health holds): `Start,Finish,Weight (lb)` (or `(kg)`), `26-Sep-2015 05:42`,
+ * one row a sample or one a day; a day without a reading holds `0.0`, and a sample dated at the clock's zero
+ * (1 Jan 1970 in UTC, shown in the phone's zone) is no reading either.
+ */
+const QS_ACCESS_ZERO = /^(31-Dec-1969|01-Jan-1970)\b/i;
+const qsAccess: Matcher = (h) => {
+  if (h.length !== 3 || h[0] !== 'start' || h[1] !== 'finish') return null;
+  const m = WEIGHT_HEADER.exec(h[2]!);
+  if (!m) return null;
+  return {
+    format: 'qs-access',
+    read: table({
+      dateCol: 0,
+      weightCol: 2,
+      unit: m[1] ? unitOf(m[1].replace(/s$/, '')) : null,
+      knownOrder: 'dd/MM/yyyy',
+      ignore: (f) => (QS_ACCESS_ZERO.test(cell(f, 0).trim()) ? 'samples dated 1 Jan 1970 (no real time)' : null),
+      emptyWeight: 'days without a weight',
+      weight: (f) => {
+        const w = cell(f, 2).trim();
+        return /^0+(\.0+)?$/.test(w) ? '' : w;
+      },
+    }),
+  };
+};
+
 const MATCHERS: Matcher[] = [
   openScale1,
   appCsv,
@@ -909,6 +937,7 @@ const MATCHERS: Matcher[] = [
   fitbitCsv,
   fitbitGoogle,
   cronometer,
+  qsAccess,
   generic,
 ];
 

@@ -840,6 +840,26 @@ describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
     ]);
     expect(p.rejected).toEqual([]);
   });
+  it('QS Access: `Start,Finish,Weight (lb)`, a day’s 0.0 and a sample at the clock’s zero left out', () => {
+    const daily = parseImport(
+      'Start,Finish,Weight (lb)\n26-Sep-2015 00:00,27-Sep-2015 00:00,164.0\n27-Sep-2015 00:00,28-Sep-2015 00:00,0.0\n' +
+        '28-Sep-2015 00:00,29-Sep-2015 00:00,163.4\n',
+      opts,
+    );
+    expect(daily).toMatchObject({ format: { id: 'qs-access', label: 'QS Access' }, unitStated: true, fileUnits: ['lb'] });
+    expect(simple(daily)).toEqual([
+      ['2015-09-26', lb(164), null],
+      ['2015-09-28', lb(163.4), null],
+    ]);
+    expect(daily.rejected).toEqual([]);
+    expect(daily.ignored).toEqual([{ reason: 'days without a weight', count: 1 }]);
+    const samples = parseImport(
+      'Start,Finish,Weight (kg)\n31-Dec-1969 16:00,31-Dec-1969 16:00,86.15\n26-Sep-2015 05:42,26-Sep-2015 05:42,74.4\n',
+      opts,
+    );
+    expect(simple(samples)).toEqual([['2015-09-26', 74.4, null]]);
+    expect(samples.ignored).toEqual([{ reason: 'samples dated 1 Jan 1970 (no real time)', count: 1 }]);
+  });
   it('Garmin Connect with year-first headings: ` 2022 Dec 21`', () => {
     const text =
       '\ufeffTime,Weight,Change,BMI,Body Fat,Skeletal Muscle Mass,Bone Mass,Body Water,\n' +
@@ -1338,6 +1358,7 @@ describe('any input', () => {
     'Date,Actual Weight,Weight Is Interpolated,Trend Weight,Actual Fat %,Fat Is Interpolated,Trend Fat %',
     'Date,Weight,Rung,Flag,Comment',
     'Time,Weight,Change,BMI,Body Fat',
+    'Start,Finish,Weight (lb)',
     'com.samsung.health.weight,1,1\nstart_time,weight,comment',
     'Date,Weight,Last Updated,Deleted',
     '"Date","Pounds"',
