@@ -59,19 +59,29 @@ export function serveOrExit(o: ServeOptions): Server {
   server.on('clientError', answerClientError);
   // an Expect other than 100-continue: Node would answer 417 with no body
   server.on('checkExpectation', (_req, res) => {
-    const requestId = randomUUID();
-    const body = JSON.stringify({ error: { message: 'Only Expect: 100-continue is understood', details: [], requestId } });
-    res.writeHead(417, { ...ERROR_HEADERS, 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': requestId, Connection: 'close' });
+    const { headers, body } = errorAnswer('Only Expect: 100-continue is understood');
+    res.writeHead(417, headers);
     res.end(body);
   });
   return server;
 }
 
-const ERROR_HEADERS = {
-  'Content-Type': 'application/json; charset=UTF-8',
-  'Cache-Control': 'no-store',
-  'X-Content-Type-Options': 'nosniff',
-};
+/** The error shape every answer of the product has, its request id in the body and the header; the connection ends. */
+function errorAnswer(message: string): { headers: Record<string, string>; body: string } {
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: { message, details: [], requestId } });
+  return {
+    body,
+    headers: {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      'X-Request-Id': requestId,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      Connection: 'close',
+    },
+  };
+}
 
 /** What a request Node's parser refuses before the app sees it gets: its status and message. */
 export function clientErrorStatus(code: string | undefined): { status: number; message: string } {
@@ -92,14 +102,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const { status, message } = clientErrorStatus(err.code);
-  const requestId = randomUUID();
-  const body = JSON.stringify({ error: { message, details: [], requestId } });
-  socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status]}\r\n` +
-      'Content-Type: application/json; charset=UTF-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${requestId}\r\n` +
-      'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
-      body,
-  );
+  const { headers, body } = errorAnswer(message);
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${REASONS[status]}\r\n${lines.join('')}\r\n${body}`);
 }

@@ -30,23 +30,17 @@ export interface ShellServerOptions {
 function proxyError(status: number, message: string, log: (line: Record<string, unknown>) => void, cause: string): Response {
   const requestId = randomUUID();
   log({ level: 'error', msg: 'proxy', requestId, status, cause });
-  return new Response(JSON.stringify({ error: { message, details: [], requestId } }), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId },
-  });
+  return errorAnswer(status, message, requestId);
 }
 
 /** The shell's pages and the remotes' files are read only: another method is told which two it may use. */
-function readOnly(message: string): Response {
-  const requestId = randomUUID();
+const readOnly = (message: string): Response => errorAnswer(405, message, randomUUID(), { Allow: 'GET, HEAD' });
+
+/** An answer in the API's error shape, with its request id in the body and the header. */
+function errorAnswer(status: number, message: string, requestId: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ error: { message, details: [], requestId } }), {
-    status: 405,
-    headers: {
-      Allow: 'GET, HEAD',
-      'Content-Type': 'application/json; charset=UTF-8',
-      'Cache-Control': 'no-store',
-      'X-Request-Id': requestId,
-    },
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId },
   });
 }
 

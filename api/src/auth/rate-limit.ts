@@ -17,6 +17,11 @@ export type LimitCheck = {
 
 /** The per-account login counter; a password reset clears it. */
 export const loginEmailKey = (normalizedEmail: string) => `login:email:${normalizedEmail.slice(0, 320)}`;
+/** The counters of sign-ups and of password-reset requests for one address. */
+export const registerEmailKey = (normalizedEmail: string) => `register:email:${normalizedEmail.slice(0, 320)}`;
+export const resetEmailKey = (normalizedEmail: string) => `reset:email:${normalizedEmail.slice(0, 320)}`;
+/** Every counter kept under an address (deleting the account deletes them). */
+export const emailKeys = (normalizedEmail: string) => [loginEmailKey, registerEmailKey, resetEmailKey].map((key) => key(normalizedEmail));
 
 export type Reservation = {
   /** The attempt succeeded: apply each key's onSuccess. */

@@ -106,6 +106,8 @@ const UNIT_WORD = `(${UNIT_NAMES})`;
 const WEIGHT_HEADER = new RegExp(
   String.raw`^${WEIGHT_WORD}(?:\s*[_(\[\-–/:,.]\s*|\s+)?(?:in\s+)?(${UNIT_NAMES}|st|stones?|stone\(s\))?\.?\s*[)\]]?$`,
 );
+/** The unit a weight header names (`Weight (lbs)`, `Pounds`), if any. */
+const headerUnit = (m: RegExpExecArray): FileUnit | null => (m[1] ? unitOf(m[1].replace(/s$/, '')) : null);
 /** A weight column headed by its unit alone (`"Date","Pounds"`), as some apps write it. */
 const UNIT_HEADER = new RegExp(`^${UNIT_WORD}$`);
 const NOTES_WORDS = [
@@ -798,7 +800,7 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   for (const [i, c] of h.entries()) {
     const m = WEIGHT_HEADER.exec(c) ?? UNIT_HEADER.exec(c);
     if (!m) continue;
-    const u = m[1] ? unitOf(m[1].replace(/s$/, '')) : null;
+    const u = headerUnit(m);
     if (weightCol < 0 || (u === 'kg' && unit !== 'kg')) [weightCol, unit] = [i, u];
   }
   if (weightCol < 0) return null;
@@ -891,7 +893,6 @@ const cronometer: Matcher = (h) => {
   };
 };
 
-/** The order matters: the most specific layouts first, the generic table last. */
 /**
  * QS Access (iOS; it exports what Apple Health holds): `Start,Finish,Weight (lb)` (or `(kg)`), `26-Sep-2015 05:42`,
  * one row a sample or one a day; a day without a reading holds `0.0`, and a sample dated at the clock's zero
@@ -907,7 +908,7 @@ const qsAccess: Matcher = (h) => {
     read: table({
       dateCol: 0,
       weightCol: 2,
-      unit: m[1] ? unitOf(m[1].replace(/s$/, '')) : null,
+      unit: headerUnit(m),
       knownOrder: 'dd/MM/yyyy',
       ignore: (f) => (QS_ACCESS_ZERO.test(cell(f, 0).trim()) ? 'samples dated 1 Jan 1970 (no real time)' : null),
       emptyWeight: 'days without a weight',
@@ -919,6 +920,7 @@ const qsAccess: Matcher = (h) => {
   };
 };
 
+/** The order matters: the most specific layouts first, the generic table last. */
 const MATCHERS: Matcher[] = [
   openScale1,
   appCsv,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { externalIdentities, rateLimits, userEmails, users } from '../db/schema.js';
+import { emailKeys } from '../auth/rate-limit.js';
 
 /**
  * Deletes the user; sessions, entries, goal and avatars go with it (ON DELETE CASCADE), and the attempt counters kept
@@ -15,13 +16,7 @@ export async function deleteUser(db: Db, userId: string): Promise<boolean> {
     // keyed by the provider's subject, external identities are not cascaded under Citus either
     await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
     // the address is personal data too: the attempt counters kept under it go with the account
-    const email = rows[0]!.email.slice(0, 320);
-    await tx.delete(rateLimits).where(
-      inArray(
-        rateLimits.key,
-        ['login', 'reset', 'register'].map((kind) => `${kind}:email:${email}`),
-      ),
-    );
+    await tx.delete(rateLimits).where(inArray(rateLimits.key, emailKeys(rows[0]!.email)));
     return true;
   });
 }

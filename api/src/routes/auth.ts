@@ -10,7 +10,7 @@ import { dummyHash, hashPassword, isCommonPassword, verifyPassword } from '../au
 import { createSession, deleteExpiredSessions, invalidateSession, validateSessionToken } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
-import { loginEmailKey, reserveAttempt } from '../auth/rate-limit.js';
+import { loginEmailKey, registerEmailKey, reserveAttempt } from '../auth/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
 import { clientIp } from '../lib/net.js';
 import { validationHook } from '../lib/validation.js';
@@ -54,7 +54,7 @@ export function authRoutes(deps: Deps) {
       db,
       [
         { key: `register:ip:${ip}`, rule: config.rateLimits.registerPerIp },
-        { key: `register:email:${email.slice(0, 320)}`, rule: config.rateLimits.registerPerEmail },
+        { key: registerEmailKey(email), rule: config.rateLimits.registerPerEmail },
       ],
       now,
     );

@@ -41,7 +41,7 @@ import {
   type AuthorizePayload,
   type PendingPayload,
 } from '../auth/external-flow.js';
-import { loginEmailKey, reserveAttempt, verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
+import { loginEmailKey, registerEmailKey, reserveAttempt, verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { verifyPassword } from '../auth/password.js';
 import { createSession, deleteExpiredSessions } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
@@ -540,7 +540,7 @@ export function externalAuthRoutes(deps: Deps) {
         db,
         [
           { key: `register:ip:${clientIp(c, config)}`, rule: config.rateLimits.registerPerIp },
-          { key: `register:email:${email.slice(0, 320)}`, rule: config.rateLimits.registerPerEmail },
+          { key: registerEmailKey(email), rule: config.rateLimits.registerPerEmail },
         ],
         clock.now(),
       );

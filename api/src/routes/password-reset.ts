@@ -19,7 +19,7 @@ import { ApiError, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { clientIp } from '../lib/net.js';
 import { hashPassword, isCommonPassword } from '../auth/password.js';
-import { loginEmailKey, reserveAttempt } from '../auth/rate-limit.js';
+import { loginEmailKey, reserveAttempt, resetEmailKey } from '../auth/rate-limit.js';
 import { invalidateOtherSessions } from '../auth/sessions.js';
 import { clear as clearLimit } from '../repositories/rate-limits.js';
 import { findUserByEmail, updateUser } from '../repositories/users.js';
@@ -128,7 +128,7 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       db,
       [
         { key: `reset:ip:${ip}`, rule: limits.perIp },
-        { key: `reset:email:${email.slice(0, 320)}`, rule: limits.perEmail },
+        { key: resetEmailKey(email), rule: limits.perEmail },
       ],
       now,
     );
