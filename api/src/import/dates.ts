@@ -18,9 +18,11 @@ export type StampOptions = {
   naiveIsUtc?: boolean;
 };
 
+/** The word a phone puts between a date and its time, as iOS writes them (`23 Jun 2021 at 10:39:35`, `um`, `à`, …). */
+export const DATE_TIME_JOINER = String.raw`(?:at|um|à|às|om|alle|a\s+las|@)`;
 // a time of day, optionally with seconds, a fraction, a 12-hour marker and a zone; each optional part brings its own
 // spaces, so no two parts can share a run of them (a cell of many spaces is read in linear time)
-const TIME = String.raw`(?:[T ]|,\s*|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s*([AaPp]\.?[Mm]\.?))?(?:\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?))?`;
+const TIME = String.raw`(?:[T ]|,\s*|\s+(?:${DATE_TIME_JOINER}\s+)?)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s*([AaPp]\.?[Mm]\.?))?(?:\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?))?`;
 /** No date, with its time and zone, is longer than this: a longer cell is refused before any pattern reads it. */
 export const MAX_STAMP_LENGTH = 64;
 const ISO = new RegExp(String.raw`^(\d{4})-(\d{1,2})-(\d{1,2})(?:${TIME})?$`, 'i');

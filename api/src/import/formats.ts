@@ -5,7 +5,8 @@
  */
 import type { DateFormat } from '@app/contract';
 import type { CsvRecord, Delimiter } from './csv.js';
-import { detectDateFormat, ISO_ONLY, MAX_STAMP_LENGTH, parseStamp, type DateDetection } from './dates.js';
+import { NOT_RECOGNISED } from './errors.js';
+import { DATE_TIME_JOINER, detectDateFormat, ISO_ONLY, MAX_STAMP_LENGTH, parseStamp, type DateDetection } from './dates.js';
 import type { Collector, FileUnit } from './readings.js';
 import type { Zone } from './zone.js';
 
@@ -179,16 +180,22 @@ type TableSpec = {
 
 const WEIGHT_WITH_UNIT = /^(.*?\d)\s*(kg|kgs|lb|lbs|st)$/i;
 /** A date cell that carries a time of day too (`2026.08.08 16:52:14`). */
-const HAS_TIME = /\d(?:T|,?\s+)\d{1,2}:\d{2}/;
+const HAS_TIME = new RegExp(String.raw`\d(?:T|,?\s+(?:${DATE_TIME_JOINER}\s+)?)\d{1,2}:\d{2}`, 'i');
 /** Stones and pounds in one cell, as British scales show them: `12st 7lb`, `12 st 7.5 lbs`, `12st 7`. */
 const STONES_AND_POUNDS = /^(\d+)\s*st(?:one)?s?\s+(\d+(?:[.,]\d+)?)\s*(?:lb|lbs)?$/i;
 
-/** A weight in stones and pounds, read as pounds (kept as text, so the reading's own checks apply). */
-function inPounds(stones: string, pounds: string): string {
-  if (stones.trim() === '') return pounds;
-  const st = Number(stones.replace(',', '.'));
+/**
+ * A weight in stones, pounds and ounces, a column each, read as pounds (kept as text, so the reading's own checks
+ * apply). An empty stones or ounces cell is none; an empty pounds cell beside stones is 0 lb.
+ */
+function inPounds(stones: string, pounds: string, ounces = ''): string {
+  if (stones.trim() === '' && ounces.trim() === '') return pounds;
+  const st = Number((stones.trim() || '0').replace(',', '.'));
   const lb = Number((pounds.trim() || '0').replace(',', '.'));
-  return Number.isFinite(st) && Number.isFinite(lb) ? String(st * 14 + lb) : `${stones} st ${pounds}`;
+  const oz = Number((ounces.trim() || '0').replace(',', '.'));
+  return Number.isFinite(st) && Number.isFinite(lb) && Number.isFinite(oz)
+    ? String(st * 14 + lb + oz / 16)
+    : [stones && `${stones} st`, pounds, ounces && `${ounces} oz`].filter(Boolean).join(' ');
 }
 
 /** A header row of some table: names without a digit, one of them a date's or a start time's. */
@@ -742,6 +749,11 @@ const WGER_MIDNIGHT = /^\s*(\d{4}-\d{2}-\d{2}) 00:00:00(?:\.0+)?\+00:00\s*$/;
 /** A cell holding a calendar date, as scale apps (Eufy, Zepp Life, VeSync) write a reading's whole stamp under `Time`. */
 const HOLDS_DATE = /\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}/;
 /** A column naming whose reading a row is, in apps that keep a family's readings in one file (Eufy). */
+/** Columns only a training log has (Strong, Hevy, FitNotes): sets and reps of an exercise. */
+const WORKOUT_WORDS = ['reps', 'set order', 'exercise name', 'exercise', 'set index', 'set_index', 'exercise_title'];
+const isWorkoutHeader = (h: string[]) => h.some((c) => WORKOUT_WORDS.includes(c));
+export const WORKOUT_LOG =
+  'This file is a workout log (exercises, sets and reps): its weights are what was lifted, not your body weight. Export your body weight from the app instead.';
 const MEMBER_WORDS = ['family members', 'family member', 'member', 'user', 'person'];
 const MAX_NAMED_MEMBERS = 3;
 
@@ -804,6 +816,8 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
     if (weightCol < 0 || (u === 'kg' && unit !== 'kg')) [weightCol, unit] = [i, u];
   }
   if (weightCol < 0) return null;
+  // a training log's weights are what was lifted: read as body weight they would fill the chart with nonsense
+  if (isWorkoutHeader(h)) return null;
   const firstDate = cell(records[headerAt + 1]?.fields ?? [], dateCol).trim();
   const format: FormatId = h.length === 2 && WGER_STAMP.test(firstDate) ? 'wger' : 'generic';
   const timeCol = h.findIndex((c, i) => i !== dateCol && TIME_WORDS.includes(c));
@@ -813,11 +827,13 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   // a notes column headed with more words (`Notes (optional)`, `Comments/Notes`) is still the notes, not lost
   const notesCol = exactNotes >= 0 ? exactNotes : h.findIndex((c, i) => i !== dateCol && i !== weightCol && NOTES_IN_HEADER.test(c));
   const unitCol = findIndex(h, UNIT_COLUMN_WORDS);
-  // stones and pounds, a column each (`Date,Stone,Pounds`): the pounds column is the one found, the stones join it
+  // stones and pounds, a column each (`Date,Stone,Pounds`), or pounds and ounces (`date,lbs,oz`, as a baby's weight
+  // is written): the pounds column is the one found, the others join it
   const stoneCol = unit === 'lb' ? findIndex(h, ['stone', 'stones', 'st']) : -1;
+  const ounceCol = unit === 'lb' ? findIndex(h, ['oz', 'ounce', 'ounces', 'ounce(s)']) : -1;
   // a file of many measures (Health Auto Export's every metric, a sheet of body measures) has days with no weight
   // among them: those are left out, while a row of a plain date-and-weight sheet with its weight missing is a mistake
-  const own = new Set([dateCol, timeCol, weightCol, notesCol, unitCol, memberCol, stoneCol]);
+  const own = new Set([dateCol, timeCol, weightCol, notesCol, unitCol, memberCol, stoneCol, ounceCol]);
   const otherMeasures = h.filter((c, i) => c !== '' && !own.has(i)).length;
   return {
     format,
@@ -831,7 +847,10 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
       weightCol,
       unit,
       unitCol: unitCol >= 0 ? unitCol : undefined,
-      weight: stoneCol < 0 ? undefined : (f) => inPounds(cell(f, stoneCol), cell(f, weightCol)),
+      weight:
+        stoneCol < 0 && ounceCol < 0
+          ? undefined
+          : (f) => inPounds(stoneCol < 0 ? '' : cell(f, stoneCol), cell(f, weightCol), ounceCol < 0 ? '' : cell(f, ounceCol)),
       // a cell that carries its unit ("176.4 lb") says which it is, whatever the header
       unitInCell: true,
       notesCol: notesCol < 0 ? undefined : notesCol,
@@ -957,6 +976,12 @@ export function detectCsv(records: CsvRecord[]): { plan: CsvPlan; headerAt: numb
     }
   }
   return null;
+}
+
+/** Why no header of the file was recognised: a training log is named as such, anything else is not recognised. */
+export function unrecognised(records: CsvRecord[]): string {
+  const workout = records.slice(0, MAX_PREAMBLE).some((r) => isWorkoutHeader(r.fields.map(normalizeHeader)));
+  return workout ? WORKOUT_LOG : NOT_RECOGNISED;
 }
 
 /** A unit stated before the header: a `#Units:lb` comment line (Libra) or a `Unit` cell with the value under it. */

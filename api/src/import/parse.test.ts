@@ -123,6 +123,22 @@ describe('dates and time zones', () => {
     // an unknown zone name falls back to UTC
     expect(new Zone('Mars/Olympus').name).toBe('UTC');
   });
+  it('a date and its time joined by a word, as phones write them ("at", "um", "à", …): the time is read', () => {
+    const at = (cell: string) => {
+      const r = parseStamp(cell, { order: 'dd/MM/yyyy', zone: utc });
+      return r.ok ? [r.stamp.date, r.stamp.msOfDay] : r.reason;
+    };
+    const seven = (7 * 60 + 5) * 60_000;
+    expect(at('23 Jun 2021 at 07:05:00')).toEqual(['2021-06-23', seven]);
+    expect(at('Jun 23, 2021 at 7:05 AM')).toEqual(['2021-06-23', seven]);
+    expect(at('23.06.2021 um 07:05')).toEqual(['2021-06-23', seven]);
+    expect(at('23 juin 2021 à 07:05')).toEqual(['2021-06-23', seven]);
+    expect(at('23 de junho de 2021 às 07:05')).toEqual(['2021-06-23', seven]);
+    expect(at('23/06/2021 om 07:05')).toEqual(['2021-06-23', seven]);
+    expect(at('2021-06-23 @ 07:05')).toEqual(['2021-06-23', seven]);
+    // a word that is no such joiner is still no date
+    expect(at('23 Jun 2021 by 07:05')).toBe('Date "23 Jun 2021 by 07:05" is not a date');
+  });
   it('12-hour times', () => {
     const r = parseStamp('2024-02-03 7:12 PM', { order: 'yyyy-MM-dd', zone: utc });
     expect(r).toEqual({ ok: true, stamp: { date: '2024-02-03', msOfDay: (19 * 60 + 12) * 60_000, instant: false } });
@@ -484,6 +500,27 @@ describe('generic CSV: units per row, stones and pounds, notes in other language
       ['2025-01-04', lb(171), null],
       ['2025-01-05', 80, null],
     ]);
+  });
+
+  it('pounds and ounces, a column each (a baby’s weight): the ounces are added, a sixteenth of a pound each', () => {
+    const p = parseImport('date,lbs,oz\n2017-06-28,8,15\n2017-07-10,8,\n2017-07-19,9,10.5\n2017-07-20,9,x\n', opts);
+    expect(simple(p)).toEqual([
+      ['2017-06-28', lb(8 + 15 / 16), null],
+      ['2017-07-10', lb(8), null],
+      ['2017-07-19', lb(9 + 10.5 / 16), null],
+    ]);
+    expect(p.rejected).toEqual([{ line: 5, reason: 'Weight is not a number' }]);
+    expect(simple(parseImport('Date,Pounds,Ounces\n2017-06-28,,12\n', opts))).toEqual([['2017-06-28', lb(0.75), null]]);
+  });
+
+  it('a workout log (exercises, sets and reps) is refused as such: its weights were lifted, not weighed', () => {
+    const strong =
+      '"Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"Notes"\n' +
+      '"1";"2022-01-04 18:30:00";"Legs";"3200";"Squat (Barbell)";"1";"60.0";"8";""\n';
+    expect(() => parseImport(strong, opts)).toThrow(/workout log .*not your body weight/);
+    expect(() => parseImport('Date,Exercise,Weight,Reps\n2022-01-04,Bench press,40,10\n', opts)).toThrow(/workout log/);
+    // a body-weight file of the same app is read
+    expect(simple(parseImport('"Date";"Weight (kg)"\n"2022-01-04 07:10:00";"80.3"\n', opts))).toEqual([['2022-01-04', 80.3, null]]);
   });
 
   it('a time column that repeats the time the date cell already holds (Health Sync)', () => {
@@ -984,6 +1021,18 @@ describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
     expect(simple(parseImport(older, opts))).toEqual([
       ['2024-01-01', 77.15, 'after holiday'],
       ['2024-01-02', 76.15, null],
+    ]);
+    // as the app writes its dates on a phone set to English: "at" between the day and the time; earliest kept
+    const spoken =
+      'Time of Measurement, Weight(kg),BMI,Body Fat(%),Fat-Free Mass(kg),Remarks\n' +
+      '4 Mar 2022 at 18:02:11,81.20,25.1,24.0,61.70, \n' +
+      '4 Mar 2022 at 06:47:55,80.45,24.9,23.8,61.30, \n' +
+      '5 Mar 2022 at 07:01:09,80.10,24.8,23.7,61.10,--\n';
+    const q = parseImport(spoken, opts);
+    expect(q).toMatchObject({ format: { id: 'renpho' }, fileUnits: ['kg'], rejected: [] });
+    expect(simple(q)).toEqual([
+      ['2022-03-04', 80.45, null],
+      ['2022-03-05', 80.1, null],
     ]);
     const newer =
       'No.,Date,Time,Weight(lb),BMI,Body Fat(%),Skeletal Muscle(%),Remarks,\n' + '1,2026.02.03,07:10:00,176.4,24.1,21.0,48.0,fasted,\n';

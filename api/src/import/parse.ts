@@ -8,7 +8,7 @@ import { readAppleHealth } from './apple.js';
 import { decodeText, parseCsv, sniffDelimiter, type CsvRecord } from './csv.js';
 import { ISO_ONLY, type DateDetection } from './dates.js';
 import { ImportFormatError, NOT_RECOGNISED } from './errors.js';
-import { detectCsv, formatInfo, type FormatId } from './formats.js';
+import { detectCsv, formatInfo, unrecognised, WORKOUT_LOG, type FormatId } from './formats.js';
 import { HEALTH_CONNECT_DB, isSqlite, readHealthConnect } from './healthConnect.js';
 import { detectJson } from './json.js';
 import { CONTENT_PART, odsSheets } from './ods.js';
@@ -56,7 +56,7 @@ function readText(text: string, collector: Collector, opts: ParseOptions, label?
   const delimiter = sniffDelimiter(text);
   const records = parseCsv(text, delimiter);
   const found = detectCsv(records);
-  if (!found) throw new ImportFormatError(NOT_RECOGNISED);
+  if (!found) throw new ImportFormatError(unrecognised(records));
   const dateFormat = found.plan.read({
     records,
     headerAt: found.headerAt,
@@ -328,8 +328,10 @@ async function readSpreadsheet(
     });
   };
   return archiveRead(async () => {
+    let workout = false;
     for await (const sheet of sheetsOf(open)) {
       const found = detectCsv(sheet.records);
+      workout ||= !found && unrecognised(sheet.records) === WORKOUT_LOG;
       if (!found) continue;
       const dateFormat = found.plan.read({
         records: sheet.records,
@@ -342,6 +344,7 @@ async function readSpreadsheet(
       const info = formatInfo(found.plan.format);
       return collector.finish({ ...info, label: `${info.label}, from the sheet "${sheet.name}"` }, dateFormat);
     }
+    if (workout) throw new ImportFormatError(WORKOUT_LOG);
     throw new ImportFormatError('No sheet of the spreadsheet has a column of dates and a column of weights under a header row');
   });
 }
