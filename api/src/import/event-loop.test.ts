@@ -117,7 +117,7 @@ it('three parallel 5 MiB imports leave health checks answered within millisecond
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 90_000);
+}, 180_000);
 
 /** An Apple Health export.xml of `n` step samples around a few hundred weights (generated as it is zipped). */
 function* appleExport(n: number): Generator<string> {
