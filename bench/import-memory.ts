@@ -1,7 +1,8 @@
 // `npx tsx bench/import-memory.ts`: imports a ~200 MiB synthetic Apple Health export.zip through the real API (its
 // own process, embedded PGlite in a temporary data directory) and prints JSON with the archive's size, the seconds
-// the upload and the read took, the rows found and the API process' peak resident memory (VmHWM), which shows
-// that the archive is streamed and never held in memory. Environment: BENCH_IMPORT_MB (target size, default 200),
+// the upload and the read took, the rows found, how fast a health check is answered while the archive is read (the
+// read runs in a worker thread, off the thread that answers requests) and the API process' peak resident memory
+// (VmHWM), which shows that the archive is streamed and never held in memory. Environment: BENCH_IMPORT_MB (target size, default 200),
 // BENCH_IMPORT_PORT (default 4650), BENCH_IMPORT_DATABASE_URL (a PostgreSQL database to use instead of PGlite, whose
 // WebAssembly heap makes most of an idle API's memory).
 import { spawn } from 'node:child_process';
@@ -114,6 +115,17 @@ async function main() {
     if (started.status !== 202) throw new Error(`upload answered ${started.status}: ${await started.text()}`);
     const { id } = (await started.json()) as { id: string };
     const uploadS = (performance.now() - t) / 1000;
+    // another request meanwhile: how long the API takes to answer a health check while the archive is read
+    const probes: number[] = [];
+    let reading = true;
+    const probe = (async () => {
+      while (reading) {
+        const at = performance.now();
+        await (await fetch(`${base}/health/live`)).arrayBuffer();
+        probes.push(performance.now() - at);
+        await sleep(20);
+      }
+    })();
     t = performance.now();
     let job: {
       status: string;
@@ -127,6 +139,10 @@ async function main() {
       await sleep(250);
     }
     const readS = (performance.now() - t) / 1000;
+    reading = false;
+    await probe;
+    probes.sort((a, b) => a - b);
+    const quantile = (q: number) => Number((probes[Math.min(probes.length - 1, Math.floor(q * probes.length))] ?? NaN).toFixed(1));
     if (job.status !== 'ready') throw new Error(`the import failed: ${job.error}`);
     t = performance.now();
     const committed = (await (
@@ -153,6 +169,10 @@ async function main() {
           rejected: job.preview!.counts.rejected,
           duplicatesInFile: job.preview!.counts.duplicatesInFile,
           imported: committed.imported,
+          healthProbesWhileReading: probes.length,
+          healthMedianMs: quantile(0.5),
+          healthP99Ms: quantile(0.99),
+          healthWorstMs: quantile(1),
           apiIdleRssMiB: Number((idleRssKb / 1024).toFixed(0)),
           apiPeakRssBeforeImportMiB: Number((peakBeforeKb / 1024).toFixed(0)),
           apiPeakRssMiB: Number((peakRssKb / 1024).toFixed(0)),
