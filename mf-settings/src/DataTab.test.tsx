@@ -140,6 +140,8 @@ describe('Settings → Data', () => {
     expect(screen.getByRole('radio', { name: 'Keep mine' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Imported 24 entries, skipped 1.')).toBeInTheDocument();
+    // the preview and its button are gone: the keyboard is on the line that says what was imported
+    expect(screen.getByText('Imported 24 entries, skipped 1.')).toHaveFocus();
     expect(committed).toEqual({ onConflict: 'keep' });
     expect(toastsOf(store)).toContain('success: Imported 24 entries, skipped 1.');
     const upload = callsTo(calls, 'POST', '/api/imports')[0]!;
@@ -326,8 +328,44 @@ describe('Settings → Data', () => {
     const row = await screen.findByRole('row', { name: /Home Assistant Read and write 12\/03\/2025 Never/ });
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('wt_secretsecret')).not.toBeInTheDocument();
+    // the box went with its Done button: the keyboard is back on Create token, not on the page's top
+    expect(screen.getByRole('button', { name: 'Create token' })).toHaveFocus();
+    // Revoke asks first; Escape (as Keep) leaves the token and the keyboard on its Revoke
     await userEvent.click(within(row).getByRole('button', { name: 'Revoke Home Assistant' }));
+    const ask = within(row).getByRole('group', { name: 'Revoke the token Home Assistant?' });
+    expect(within(ask).getByRole('button', { name: 'Keep' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Revoke Home Assistant' })).toHaveFocus());
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke Home Assistant' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('No API tokens yet.')).toBeInTheDocument();
+    expect(toastsOf(store)).toContain('success: Token revoked');
+    // the last token gone, the keyboard is on Create token
+    expect(screen.getByRole('button', { name: 'Create token' })).toHaveFocus();
+  });
+
+  it('revoking a token moves the keyboard to the next one in the list', async () => {
+    const tokens = ['Scale', 'Laptop', 'Phone'].map((name, i) => ({
+      id: `c0ffee00-0000-4000-8000-00000000000${i}`,
+      name,
+      scope: 'read',
+      createdAt: '2025-03-12T09:00:00.000Z',
+      lastUsedAt: null,
+    }));
+    await openData((call) => {
+      if (call.method === 'GET' && call.path === '/api/tokens') return json(200, tokens);
+      if (call.method === 'DELETE') {
+        tokens.splice(
+          tokens.findIndex((t) => call.path.endsWith(t.id)),
+          1,
+        );
+        return json(204);
+      }
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke Laptop' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Revoke Laptop' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Revoke Phone' })).toHaveFocus();
   });
 
   it('a token refused for the account cap or the hourly limit says why beside the name, which keeps its text', async () => {

@@ -19,6 +19,7 @@ export function ExportSection() {
   const dispatch = useAppDispatch();
   const [exportData, busy] = useExportData();
   const download = async (format: 'csv' | 'json') => {
+    if (busy) return;
     try {
       saveFile(await exportData(format), format);
     } catch {
@@ -32,10 +33,11 @@ export function ExportSection() {
         All your entries as CSV (columns date, weight_kg, weight_lb, notes), or everything (profile, goal and entries) as JSON.
       </p>
       <div className="st-data-actions">
-        <button type="button" className="button" onClick={() => void download('csv')} disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the top of the page */}
+        <button type="button" className="button" onClick={() => void download('csv')} aria-disabled={busy}>
           Download CSV
         </button>
-        <button type="button" className="button" onClick={() => void download('json')} disabled={busy}>
+        <button type="button" className="button" onClick={() => void download('json')} aria-disabled={busy}>
           Download JSON
         </button>
       </div>

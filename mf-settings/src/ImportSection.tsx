@@ -1,5 +1,5 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
-import { Field, parseApiError, selectUnit, showToast, useAppDispatch, useAppSelector } from '@app/kit';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Field, focusElement, parseApiError, selectUnit, showToast, useAppDispatch, useAppSelector } from '@app/kit';
 import { useCommitImport, useImportJob, useStartImport, type DateFormat, type ImportUnit } from './dataApi';
 import { ImportPreviewView } from './ImportPreviewView';
 import {
@@ -37,6 +37,7 @@ export function ImportSection() {
   const [choice, setChoice] = useState<ConflictChoice>('keep');
   const [progress, setProgress] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     setParsing(job?.status === 'parsing');
@@ -79,12 +80,14 @@ export function ImportSection() {
   const preview = job?.status === 'ready' ? job.preview : null;
 
   const run = async () => {
-    if (!preview || !jobId) return;
+    if (!preview || !jobId || progress !== null) return;
     setProgress(progressText(entriesToWrite(preview, choice)));
     try {
       const text = resultText(await commit({ id: jobId, onConflict: choice }));
       setResult(text);
       setJobId(null);
+      // the preview and its Import button go: the keyboard moves to the line saying what was imported
+      if (resultRef.current) focusElement(resultRef.current);
       dispatch(showToast(text, 'success'));
     } catch (e) {
       const parsed = parseApiError(e);
@@ -140,13 +143,20 @@ export function ImportSection() {
       )}
       {preview && (
         <div className="form-actions st-data-actions">
-          <button type="button" className="button button-primary" onClick={run} disabled={progress !== null || undecided || nothing}>
+          {/* busy is aria-disabled, not disabled: a disabled button drops the focus to the top of the page */}
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void run()}
+            disabled={undecided || nothing}
+            aria-disabled={progress !== null}
+          >
             {progress ?? 'Import'}
           </button>
           {undecided && <span className="field-hint">Choose the date format first.</span>}
         </div>
       )}
-      <p role="status" className={result ? 'st-data-result' : undefined}>
+      <p role="status" className={result ? 'st-data-result' : undefined} ref={resultRef}>
         {progress ?? result}
       </p>
     </section>

@@ -75,6 +75,7 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     try {
       const result = await save(form);
       setSaved(result);
@@ -208,7 +209,8 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
 
         {errors.general && <p className="form-error-general">{errors.general}</p>}
         <div className="form-actions st-actions">
-          <button type="submit" className="button button-primary" disabled={saving}>
+          {/* aria-disabled, not disabled: a disabled button drops the focus to the top of the page */}
+          <button type="submit" className="button button-primary" aria-disabled={saving}>
             {saving ? 'Saving...' : 'Save reminders'}
           </button>
         </div>

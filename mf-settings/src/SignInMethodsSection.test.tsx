@@ -54,6 +54,20 @@ describe('Settings → Account → Sign-in methods', () => {
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
   });
 
+  it('disconnecting leaves the keyboard on that provider’s Connect, which takes the place of Disconnect', async () => {
+    const user = makeUser();
+    const methods = { password: true, identities: [GOOGLE], providers: PROVIDERS };
+    const { calls } = await openSettings({ user, goal: null, signInMethods: methods }, (call) => {
+      if (call.method !== 'DELETE' || call.path !== '/api/users/me/identities/google') return undefined;
+      methods.identities = [];
+      return json(204);
+    });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Disconnect Google' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Connect Google' })).toHaveFocus());
+    expect(callsTo(calls, 'DELETE', '/api/users/me/identities/google')).toHaveLength(1);
+  });
+
   it('says how connecting went when the provider sends the user back', async () => {
     const user = makeUser();
     const server = fakeServer({ user, goal: null, signInMethods: { password: true, identities: [GOOGLE], providers: PROVIDERS } });

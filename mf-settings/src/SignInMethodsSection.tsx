@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Field, formatDateEnGb, parseApiError, showToast, useAppDispatch, useSearchParams } from '@app/kit';
 import { useLinkProvider, useSignInMethods, useUnlinkProvider } from './signInApi';
 
@@ -26,6 +26,17 @@ export function SignInMethodsSection() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState<string>();
   const [passwordError, setPasswordError] = useState<string>();
+  // a provider just disconnected: its row now offers Connect, where the keyboard goes (its Disconnect is gone)
+  const [refocus, setRefocus] = useState<string | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (refocus === null) return;
+    const buttons = sectionRef.current?.querySelectorAll<HTMLButtonElement>('button[data-provider]') ?? [];
+    const connectButton = [...buttons].find((b) => b.dataset.provider === refocus);
+    if (!connectButton) return;
+    connectButton.focus();
+    setRefocus(null);
+  }, [refocus, methods]);
 
   if (isError) return <p className="form-error-general">Failed to fetch data</p>;
   if (!methods) return null;
@@ -50,6 +61,7 @@ export function SignInMethodsSection() {
   const canConnect = rows.some((r) => !r.identity);
 
   const connect = async (provider: string) => {
+    if (linking) return;
     setError(undefined);
     setPasswordError(undefined);
     if (methods.password && currentPassword === '') return setPasswordError('Enter your current password to connect a provider');
@@ -63,9 +75,11 @@ export function SignInMethodsSection() {
     }
   };
   const disconnect = async (provider: string, name: string) => {
+    if (unlinking) return;
     setError(undefined);
     try {
       await unlink(provider);
+      setRefocus(provider);
       dispatch(showToast(`${name} disconnected`, 'success'));
     } catch (e) {
       const parsed = parseApiError(e);
@@ -76,7 +90,7 @@ export function SignInMethodsSection() {
   if (rows.length === 0 && methods.password) return null;
 
   return (
-    <section className="st-section" aria-labelledby="st-sign-in">
+    <section className="st-section" aria-labelledby="st-sign-in" ref={sectionRef}>
       <h2 id="st-sign-in">Sign-in methods</h2>
       {returned && (
         <p role={returned.ok ? 'status' : 'alert'} className={returned.ok ? 'st-status' : 'form-error-general'}>
@@ -102,7 +116,9 @@ export function SignInMethodsSection() {
                   type="button"
                   className="button"
                   aria-label={`Disconnect ${name}`}
-                  disabled={unlinking || ways <= 1}
+                  disabled={ways <= 1}
+                  // busy is aria-disabled, not disabled: a disabled button drops the focus to the top of the page
+                  aria-disabled={unlinking}
                   title={ways <= 1 ? 'Your only way to sign in: set a password or connect another provider first' : undefined}
                   onClick={() => void disconnect(id, name)}
                 >
@@ -112,7 +128,7 @@ export function SignInMethodsSection() {
             ) : (
               <>
                 <span className="muted">Not connected</span>
-                <button type="button" className="button" disabled={linking} onClick={() => void connect(id)}>
+                <button type="button" className="button" data-provider={id} aria-disabled={linking} onClick={() => void connect(id)}>
                   Connect {name}
                 </button>
               </>

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Field, formatDateEnGb, parseApiError, showToast, useAppDispatch, useFocusError } from '@app/kit';
+import { Field, parseApiError, showToast, useAppDispatch, useFocusError } from '@app/kit';
 import { useCreateToken, useRevokeToken, useTokens, type TokenScope } from './dataApi';
 import { RadioGroup } from './RadioGroup';
+import { TokenRow } from './TokenRow';
 
 const SCOPES: ReadonlyArray<{ value: TokenScope; label: string }> = [
   { value: 'read', label: 'Read only' },
@@ -9,7 +10,7 @@ const SCOPES: ReadonlyArray<{ value: TokenScope; label: string }> = [
 ];
 const scopeLabel = (scope: TokenScope) => SCOPES.find((s) => s.value === scope)!.label;
 
-/** Personal API tokens: created here, shown once, listed without their secret, revoked at once. */
+/** Personal API tokens: created here, shown once, listed without their secret, revoked (after asking) at once. */
 export function TokensSection() {
   const dispatch = useAppDispatch();
   const { tokens, isError } = useTokens();
@@ -20,6 +21,7 @@ export function TokensSection() {
   const [error, setError] = useState<string | undefined>();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
   // the Data tab holds other forms: only this one's error takes focus
   const focusError = useFocusError(sectionRef, 'form');
 
@@ -81,7 +83,7 @@ export function TokensSection() {
       </div>
       <RadioGroup legend="Access" name="st-token-scope" value={scope} options={SCOPES} onChange={setScope} />
       <div className="st-data-actions">
-        <button type="button" className="button button-primary" onClick={() => void submit()} aria-disabled={creating}>
+        <button ref={createButton} type="button" className="button button-primary" onClick={() => void submit()} aria-disabled={creating}>
           Create token
         </button>
       </div>
@@ -95,7 +97,15 @@ export function TokensSection() {
             <button type="button" className="button" onClick={() => void copy()}>
               Copy
             </button>
-            <button type="button" className="button" onClick={() => setSecret(null)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                // the box goes with its buttons: the keyboard goes back to where the token was made
+                setSecret(null);
+                createButton.current?.focus();
+              }}
+            >
               Done
             </button>
           </div>
@@ -120,27 +130,13 @@ export function TokensSection() {
             </thead>
             <tbody>
               {tokens.map((t) => (
-                <tr key={t.id}>
-                  <td>{t.name}</td>
-                  <td>{scopeLabel(t.scope)}</td>
-                  <td>{formatDateEnGb(t.createdAt.slice(0, 10))}</td>
-                  <td>{t.lastUsedAt ? formatDateEnGb(t.lastUsedAt.slice(0, 10)) : 'Never'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Revoke ${t.name}`}
-                      onClick={() =>
-                        void revoke(t.id).then(
-                          () => dispatch(showToast('Token revoked', 'success')),
-                          () => dispatch(showToast('The token could not be revoked. Please try again.', 'error')),
-                        )
-                      }
-                    >
-                      Revoke
-                    </button>
-                  </td>
-                </tr>
+                <TokenRow
+                  key={t.id}
+                  token={t}
+                  scopeLabel={scopeLabel}
+                  revoke={revoke}
+                  focusAfterLast={() => createButton.current?.focus()}
+                />
               ))}
             </tbody>
           </table>

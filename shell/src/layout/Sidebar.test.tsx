@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiError, installFetchMock, json } from '@app/kit/testing';
 import { RequireAuth } from '../auth/RequireAuth';
 import { loadEntryDialog } from '../entry/lazyEntryDialog';
@@ -56,6 +56,54 @@ describe('Sidebar', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     screen.getByRole('link', { name: 'Analytics' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
+  });
+
+  it("the phone's menu folds away when the keyboard leaves it for the page, and Escape closes it from anywhere", async () => {
+    installFetchMock(() => apiError(404, 'Not found'));
+    renderRoutes(
+      [
+        {
+          path: '/dashboard/overview',
+          element: (
+            <RequireAuth>
+              <Sidebar />
+              <main>
+                <button type="button">Show trend</button>
+              </main>
+            </RequireAuth>
+          ),
+        },
+      ],
+      '/dashboard/overview',
+      signedIn(),
+    );
+    // jsdom lays nothing out: the scroll asked for is recorded
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    screen.getByRole('button', { name: 'Log out' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Show trend' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(scrolled).toEqual([screen.getByRole('button', { name: 'Show trend' })]);
+    // moving within the menu keeps it open
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    screen.getByRole('link', { name: 'Overview' }).focus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Analytics' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveAttribute('aria-expanded', 'true');
+    // Escape while the keyboard is on the page (reached by a pointer) still closes it
+    screen.getByRole('button', { name: 'Close' }).blur();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();

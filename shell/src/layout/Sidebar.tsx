@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   DEFAULT_AVATAR,
   Link,
@@ -26,6 +27,18 @@ export function Sidebar() {
   const close = () => setMenuOpen(false);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
+  // Escape folds the phone's menu away from anywhere on the page, and the keyboard is back on its button
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
   // Auth is cleared at once and the landing page drawn in the same task: the URL never names the landing page while
   // the dashboard is still on screen, so even a quick Back finds the dashboard asking to sign in.
   const logOut = () => {
@@ -38,11 +51,13 @@ export function Sidebar() {
   return (
     <aside
       className={`sidebar${menuOpen ? ' sidebar-open' : ''}`}
-      // Escape folds the phone's menu away again, and the keyboard is back on its button
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !menuOpen) return;
-        close();
-        toggleRef.current?.focus();
+      // Tab past the phone's menu into the page folds the menu away: open, it stays on top of the page and would
+      // hide the control the keyboard reached, which is then scrolled back into view under the bar
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (!menuOpen || !(next instanceof HTMLElement) || event.currentTarget.contains(next)) return;
+        flushSync(close);
+        next.scrollIntoView({ block: 'nearest' });
       }}
     >
       <div className="sidebar-top">
