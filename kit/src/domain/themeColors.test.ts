@@ -41,9 +41,10 @@ describe('theme colours are always readable', () => {
           expect(contrast(t.primaryBorder, background)).toBeGreaterThanOrEqual(3);
           expect(contrast(t.focusRing, background)).toBeGreaterThanOrEqual(3);
         }
-        // the weight line keeps the chosen colour unless it would vanish; the trend carries the story at 3:1
-        expect(contrast(t.chartLine, surface!)).toBeGreaterThanOrEqual(1.5);
-        if (contrast(color, surface!) >= 1.5) expect(t.chartLine).toBe(color);
+        // the weight line (and the goal's bar on its soft track) at 3:1, in the chosen colour where that reads so
+        expect(contrast(t.chartLine, surface!)).toBeGreaterThanOrEqual(3);
+        expect(contrast(t.chartLine, t.primarySoft)).toBeGreaterThanOrEqual(3);
+        if (contrast(color, surface!) >= 3 && contrast(color, t.primarySoft) >= 3) expect(t.chartLine).toBe(color);
         expect(contrast(t.trendLine, surface!)).toBeGreaterThanOrEqual(3);
         // the trend is told apart from the weights even with black or white chosen
         expect(contrast(t.trendLine, t.chartLine)).toBeGreaterThanOrEqual(1.5);

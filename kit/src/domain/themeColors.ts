@@ -66,7 +66,10 @@ export interface ThemeColors {
   primaryBorder: string;
   /** The focus ring: 3:1 against the page and the surfaces. */
   focusRing: string;
-  /** The weight line of the chart: the chosen colour, unless it would vanish on the surface (under 1.5:1). */
+  /**
+   * The weight line of the chart and the goal's progress bar: the chosen colour where it reaches 3:1 on the surface
+   * and on the soft tint (the bar's track), else its nearest shade that does, so the readings can be seen by all.
+   */
   chartLine: string;
   /** The trend line: clearly apart from the weight line and 3:1 on the surface. */
   trendLine: string;
@@ -169,9 +172,9 @@ function deriveThemeColors(themeColor: string, scheme: Scheme): ThemeColors {
   const primaryText = shadeForContrast(primary, [...pages, primarySoft], TEXT_CONTRAST, scheme);
   const primaryBorder = shadeForContrast(primary, pages, UI_CONTRAST, scheme);
   const focusRing = shadeForContrast(primary, [...pages, primarySoft], UI_CONTRAST, scheme);
-  // the weight line keeps the chosen colour, like every fill; only a colour lost in the page (black on dark) moves
-  const chartLine =
-    wcagContrast(primary, base.surface!) >= LINES_APART ? primary : shadeForContrast(primary, [base.surface!], UI_CONTRAST, scheme);
+  // the readings are graphics the person must see: 3:1, as every other line and border (the default teal, yellow and
+  // lime in light, black in dark move; most colours keep their own)
+  const chartLine = shadeForContrast(primary, [base.surface!, primarySoft], UI_CONTRAST, scheme);
   const trendLine = trendShade(chartLine, base.surface!, scheme);
   return { primary, primaryContrast, primaryHover, primaryText, primarySoft, primaryBorder, focusRing, chartLine, trendLine };
 }
@@ -215,6 +218,7 @@ export function themeCustomProperties(themeColor: string, scheme: Scheme): Recor
     '--primary-soft': t.primarySoft,
     '--primary-border': t.primaryBorder,
     '--focus-ring': t.focusRing,
+    '--primary-graphic': t.chartLine,
   };
   for (const [name, value] of Object.entries(base)) props[`--${name}`] = value;
   return props;

@@ -51,8 +51,8 @@ describe('WeightGraph', () => {
     expect(data.datasets[0]).toMatchObject({
       pointRadius: 4,
       tension: 0,
-      borderColor: '#3ab0b9',
-      backgroundColor: 'rgba(58, 176, 185, 0.1)',
+      borderColor: '#1a9ba4', // the default teal at 3:1 on the surface
+      backgroundColor: 'rgba(26, 155, 164, 0.1)',
     });
     expect(options.animation).toEqual({ duration: 500 });
     expect((options.scales?.x as { time: { unit: string } }).time.unit).toBe('day');

@@ -6,6 +6,9 @@ import { legendItems } from './legend';
 import type { GraphInput, GraphPoint } from './types';
 import { avgOf } from '../test/averages';
 
+/** The default teal's weight line on a light page: its shade at 3:1 on the surface (themeColors). */
+const LINE = '#1a9ba4';
+
 const entries: WeightEntry[] = [
   { id: 2, date: '2025-01-08', weightKg: 79.5, notes: 'after holidays' },
   { id: 1, date: '2025-01-06', weightKg: 80, notes: null },
@@ -259,7 +262,7 @@ describe('look', () => {
   it('an invalid theme colour falls back to the default instead of throwing', () => {
     expect(graphColor('nope')).toBe('#3ab0b9');
     expect(graphColor('#ABC')).toBe('#aabbcc');
-    expect(buildGraphData({ ...base, themeColor: 'nope' }).data.datasets[0].borderColor).toBe('#3ab0b9');
+    expect(buildGraphData({ ...base, themeColor: 'nope' }).data.datasets[0].borderColor).toBe(LINE);
   });
 });
 
@@ -290,10 +293,10 @@ describe('trend line (showTrend)', () => {
 
   it('the trend is bold, darker than the theme colour, without points or fill of its own', () => {
     const [raw, trend] = buildGraphData({ ...trendInput, themeColor: '#3ab0b9' }).data.datasets;
-    // a shade of the theme colour 0.22 deeper in OKLCH lightness (themeColors), apart from the weight line
-    expect(trendColor('#3ab0b9')).toBe('#006a70');
+    // a shade of the weight line 0.22 deeper in OKLCH lightness (themeColors), apart from it
+    expect(trendColor('#3ab0b9')).toBe('#00555b');
     expect(trend).toMatchObject({
-      borderColor: '#006a70',
+      borderColor: '#00555b',
       borderWidth: 3,
       pointRadius: 0,
       pointHoverRadius: 0,
@@ -301,8 +304,8 @@ describe('trend line (showTrend)', () => {
       fill: false,
       tension: 0,
     });
-    expect(raw).toMatchObject({ borderColor: '#3ab0b9', borderWidth: 2, fill: 'start', pointRadius: 4, pointBorderColor: '#3ab0b9' });
-    expect(trendColor('nope')).toBe('#006a70'); // invalid theme → default colour's trend
+    expect(raw).toMatchObject({ borderColor: LINE, borderWidth: 2, fill: 'start', pointRadius: 4, pointBorderColor: LINE });
+    expect(trendColor('nope')).toBe('#00555b'); // invalid theme → default colour's trend
     // with black chosen the trend is a clear grey, never black on black; on a dark page it is light
     expect(trendColor('#000000')).not.toBe('#000000');
     expect(trendColor('#3ab0b9', 'dark')).toBe('#92f7ff');
@@ -310,7 +313,7 @@ describe('trend line (showTrend)', () => {
 
   it('every reading keeps a filled marker in the theme colour: the legend names the lines', () => {
     const [raw] = buildGraphData(trendInput).data.datasets;
-    expect(raw.pointBackgroundColor).toBe('#3ab0b9');
+    expect(raw.pointBackgroundColor).toBe(LINE);
     expect(buildGraphData(trendInput).roles).toEqual(['weight', 'trend']);
   });
 
@@ -349,7 +352,7 @@ describe('trend line (showTrend)', () => {
     const off = buildGraphData(base);
     expect(off.data.datasets).toHaveLength(1);
     expect(off.points.every((p) => p.trendKg === undefined)).toBe(true);
-    expect(off.data.datasets[0].pointBackgroundColor).toBe('#3ab0b9');
+    expect(off.data.datasets[0].pointBackgroundColor).toBe(LINE);
 
     const averaged = buildGraphData({
       ...trendInput,

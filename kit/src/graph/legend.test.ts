@@ -29,7 +29,7 @@ describe('legendItems', () => {
     const items = legendItems(buildGraphData({ ...base, showTrend: true, goal }));
     expect(items.map((i) => i.label)).toEqual(['Weight', 'Trend', 'Target', 'Plan', 'Likely date']);
     const [weight, trend, target, plan, band] = items;
-    expect(weight).toMatchObject({ role: 'weight', color: '#3ab0b9', dash: [], marker: 'dot' });
+    expect(weight).toMatchObject({ role: 'weight', color: '#1a9ba4', dash: [], marker: 'dot' });
     expect(trend).toMatchObject({ role: 'trend', dash: [], marker: null });
     expect(target).toMatchObject({ role: 'target', dash: [6, 4], marker: null });
     expect(plan).toMatchObject({ role: 'plan', dash: [2, 3], marker: null });
