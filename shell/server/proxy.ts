@@ -110,6 +110,9 @@ export function forward(target: string, req: Request, opts: ForwardOptions = {})
     };
     if (req.signal?.aborted) return clientGone();
     req.signal?.addEventListener('abort', clientGone, { once: true });
+    // once the upstream exchange is over there is nothing left to stop: the listener goes, or the request's signal
+    // (kept by the runtime until the request is collected) would keep this closure, the upstream and its answer
+    upstream.once('close', () => req.signal?.removeEventListener('abort', clientGone));
     upstream.on('socket', keepReadingAfterHangUp);
     if (!hasBody) return void upstream.end();
     const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
