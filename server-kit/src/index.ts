@@ -1,3 +1,4 @@
 export * from './drain';
+export * from './pipeline';
 export * from './serve';
 export * from './within';

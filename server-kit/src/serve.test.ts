@@ -73,3 +73,33 @@ it('answers a request the parser refuses in the error shape, not with an empty s
   // the server goes on answering
   expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('x');
 });
+
+it('closes a connection whose client stopped reading a large answer, once nothing has moved for the stall time', async () => {
+  const body = 'x'.repeat(32 * 1024 * 1024);
+  const { port, server } = await new Promise<{ port: number; server: import('node:http').Server }>((resolve) => {
+    const s = serveOrExit({
+      name: 'API',
+      fetch: () => new Response(body),
+      port: 0,
+      hostname: '127.0.0.1',
+      portVariable: 'API_PORT',
+      stallMs: 400,
+      onListening: (a) => resolve({ port: a.port, server: s }),
+    });
+  });
+  try {
+    const started = Date.now();
+    // the server's end of the connection: closed, the answer it held is let go
+    const closed = new Promise<number>((resolve) => server.once('connection', (s) => s.on('close', () => resolve(Date.now() - started))));
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      // read nothing: the answer fills the kernel's buffers, then the server's writes stop moving
+      socket.pause();
+    });
+    socket.on('error', () => {});
+    expect(await closed).toBeLessThan(4_000);
+    socket.destroy();
+  } finally {
+    server.close();
+  }
+});

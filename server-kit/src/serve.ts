@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { DEFAULT_DRAIN_LIMITS, drainingFetch, type DrainLimits, type NodeFetch } from './drain';
+import { pipelineGate } from './pipeline';
 
 export type ServeOptions = {
   /** How the process names itself in messages ("API", "shell", "mf-overview"). */
@@ -14,10 +15,14 @@ export type ServeOptions = {
   /** The environment variable that moves this server to another port, named in the "port is taken" message. */
   portVariable: string;
   drain?: DrainLimits;
+  /** A connection with nothing read from it nor written to it for this long is closed (default 60 s). */
+  stallMs?: number;
   onListening?: (address: AddressInfo) => void;
   /** Defaults to printing the message and exiting with status 1. */
   onFatal?: (message: string) => void;
 };
+
+export const DEFAULT_STALL_MS = 60_000;
 
 /** The sentence a person reads when the server cannot listen, with what to do about it. */
 export function listenErrorMessage(
@@ -39,7 +44,7 @@ export function listenErrorMessage(
 
 /**
  * Serves a fetch handler on Node: unread request bodies are drained before answering (so an early 413 or 401
- * reaches a client that is still uploading), and a port that cannot be used ends the process with a clear
+ * reaches a client that is still uploading), a pipelining connection has a few requests in hand at a time, and a port that cannot be used ends the process with a clear
  * message and status 1 instead of an unhandled 'error' event.
  */
 export function serveOrExit(o: ServeOptions): Server {
@@ -49,13 +54,15 @@ export function serveOrExit(o: ServeOptions): Server {
       process.stderr.write(`${message}\n`);
       process.exit(1);
     });
-  const server = serve({ fetch: drainingFetch(o.fetch, o.drain ?? DEFAULT_DRAIN_LIMITS), port: o.port, hostname: o.hostname }, (info) =>
-    o.onListening?.(info),
-  ) as Server;
+  const fetch = pipelineGate(drainingFetch(o.fetch, o.drain ?? DEFAULT_DRAIN_LIMITS));
+  const server = serve({ fetch, port: o.port, hostname: o.hostname }, (info) => o.onListening?.(info)) as Server;
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (!server.listening) fatal(listenErrorMessage(err, o));
     else process.stderr.write(`${o.name}: ${err.message}\n`);
   });
+  // a client that stops reading its answer (or sending its request) holds the answer in memory: past this long
+  // with nothing moving either way, its connection is closed
+  server.timeout = o.stallMs ?? DEFAULT_STALL_MS;
   server.on('clientError', answerClientError);
   // an Expect other than 100-continue: Node would answer 417 with no body
   server.on('checkExpectation', (_req, res) => {
