@@ -7,6 +7,7 @@ import { createLogger, type Logger } from './lib/logger.js';
 import { ApiError, describeError, isDatabaseUnavailable } from './lib/errors.js';
 import { allowedMethods } from './lib/methods.js';
 import { errorResponse } from './lib/respond.js';
+import { UserTurns } from './lib/user-turns.js';
 import { ReadCache } from './lib/read-cache.js';
 import type { SessionCache } from './auth/session-cache.js';
 import { validationHook } from './lib/validation.js';
@@ -59,6 +60,7 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders,
     ping,
     readCache: new ReadCache(config.readCacheBytes),
     sessionCache,
+    userTurns: new UserTurns(),
   };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger.js';
 import type { UserRow } from './repositories/users.js';
 import type { ReadCache } from './lib/read-cache.js';
 import type { SessionCache } from './auth/session-cache.js';
+import type { UserTurns } from './lib/user-turns.js';
 
 export type AuthUser = {
   id: string;
@@ -29,6 +30,8 @@ export type Deps = {
   readCache: ReadCache;
   /** Sessions checked lately, when this process hears the database's notices of changed users (main.ts). */
   sessionCache?: SessionCache;
+  /** Each person's requests in hand at once, in this process. */
+  userTurns: UserTurns;
 };
 
 export type AppEnv = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Deps } from '../types.js';
-import { listEntries } from '../repositories/weights.js';
+import { entryPages } from '../repositories/weights.js';
 import {
   createImport,
   deleteImport,
@@ -76,7 +76,7 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
     heartbeat.unref();
     try {
       const existing: ExistingEntries = {};
-      for (const e of await listEntries(db, userId)) existing[e.date] = { weightKg: e.weightKg, notes: e.notes };
+      for await (const page of entryPages(db, userId)) for (const e of page) existing[e.date] = { weightKg: e.weightKg, notes: e.notes };
       const result = await parseInWorker(
         { path: upload.path, options, existing },
         (p) => {

@@ -1,9 +1,9 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../types.js';
 import { users } from '../db/schema.js';
 import { hasReplicas, isWrite, mayReadFromReplica, readingFrom } from '../db/replicas.js';
-import { verifyAccessToken } from '../auth/jwt.js';
+import { verifyAccessToken, type AccessClaims } from '../auth/jwt.js';
 import { activeSessionUser } from '../auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { authenticateToken, TOKEN_PREFIX } from '../repositories/tokens.js';
@@ -24,6 +24,7 @@ function tokenRefusal(method: string, path: string): string | null {
  * Bearer authentication: no bearer token → 401; a bearer token that is malformed, tampered, signed with another
  * key or algorithm, expired, or whose session was revoked → 403 (the client then refreshes once and retries).
  * A personal API token (`wt_…`) is looked up by its hash; unknown or revoked → 403 as well, and its scope is enforced.
+ * Each person's requests take turns (lib/user-turns.ts) before anything is asked of the database.
  */
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -31,30 +32,39 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
     const m = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
     if (!m) throw unauthorized('Authentication required');
     const now = deps.clock.now();
-    if (m[1]!.startsWith(TOKEN_PREFIX)) {
-      const p = await authenticateToken(deps.db, m[1]!, now);
-      if (!p) throw forbidden('Invalid or revoked API token');
-      const refusal = tokenRefusal(c.req.method, c.req.path);
-      if (refusal) throw forbidden(refusal);
-      if (p.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw forbidden('This token is read-only');
-      c.set('user', { id: p.userId, sessionId: '', role: p.role, apiToken: { id: p.tokenId, scope: p.scope }, dataVersion: p.dataVersion });
-      return forgettingWrites(deps, c, p.userId, () => withReadRoute(deps, c, p.userId, p.writtenAt, now, next));
-    }
+    if (m[1]!.startsWith(TOKEN_PREFIX)) return deps.userTurns.run(`token:${m[1]!}`, () => withApiToken(deps, c, m[1]!, now, next));
     const claims = verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
-    const cache = deps.sessionCache;
-    let row = cache?.get(claims.sid, claims.sub, now, isWrite(c.req.method) ? 'row' : 'row+version');
-    if (!row) {
-      const ticket = cache?.ticket(claims.sub);
-      const found = await activeSessionUser(deps.db, claims.sid, claims.sub, now);
-      if (!found) throw forbidden('Session has ended');
-      row = found.user;
-      if (ticket) cache!.set(ticket, claims.sid, row, found.expiresAt, now);
-    }
-    c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion: row.dataVersion, row });
-    const writtenAt = row.writtenAt;
-    return forgettingWrites(deps, c, claims.sub, () => withReadRoute(deps, c, claims.sub, writtenAt, now, next));
+    // the session is looked up in the person's turn: a flood of one person's requests waits on itself
+    return deps.userTurns.run(`user:${claims.sub}`, () => withSession(deps, c, claims, now, next));
   };
+}
+
+/** A personal API token's request: the token looked up by its hash, its scope and its refusals enforced. */
+async function withApiToken(deps: Deps, c: Context<AppEnv>, token: string, now: Date, next: Next): Promise<void> {
+  const p = await authenticateToken(deps.db, token, now);
+  if (!p) throw forbidden('Invalid or revoked API token');
+  const refusal = tokenRefusal(c.req.method, c.req.path);
+  if (refusal) throw forbidden(refusal);
+  if (p.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw forbidden('This token is read-only');
+  c.set('user', { id: p.userId, sessionId: '', role: p.role, apiToken: { id: p.tokenId, scope: p.scope }, dataVersion: p.dataVersion });
+  return forgettingWrites(deps, c, p.userId, () => withReadRoute(deps, c, p.userId, p.writtenAt, now, next));
+}
+
+/** A signed-in session's request: the session still open (kept a while by the session cache), its user's row. */
+async function withSession(deps: Deps, c: Context<AppEnv>, claims: AccessClaims, now: Date, next: Next): Promise<void> {
+  const cache = deps.sessionCache;
+  let row = cache?.get(claims.sid, claims.sub, now, isWrite(c.req.method) ? 'row' : 'row+version');
+  if (!row) {
+    const ticket = cache?.ticket(claims.sub);
+    const found = await activeSessionUser(deps.db, claims.sid, claims.sub, now);
+    if (!found) throw forbidden('Session has ended');
+    row = found.user;
+    if (ticket) cache!.set(ticket, claims.sid, row, found.expiresAt, now);
+  }
+  c.set('user', { id: claims.sub, sessionId: claims.sid, role: claims.role, dataVersion: row.dataVersion, row });
+  const writtenAt = row.writtenAt;
+  return forgettingWrites(deps, c, claims.sub, () => withReadRoute(deps, c, claims.sub, writtenAt, now, next));
 }
 
 /** The writes that change only the user's entries (saves, deletions, imports): their session and row stand. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
@@ -13,20 +13,13 @@ const cols = {
   notes: weightEntries.notes,
 };
 
-function rangeFilter(userId: string, start?: string, end?: string): SQL {
-  const parts: SQL[] = [eq(weightEntries.userId, userId)];
-  if (start) parts.push(gte(weightEntries.date, start));
-  if (end) parts.push(lte(weightEntries.date, end));
-  return and(...parts)!;
-}
-
 /** The widest range a date column can hold: an open end of a range query. */
 const FIRST_DAY = '0001-01-01';
 const LAST_DAY = '9999-12-31';
 
 /**
  * The entries of a range as the JSON text of the response, built by PostgreSQL (json_agg) and passed through: no
- * row objects in JS, no JSON.stringify. Same shape as listEntries: ascending [{id, date, weightKg, notes}].
+ * row objects in JS, no JSON.stringify. Same shape as entryPages' rows: ascending [{id, date, weightKg, notes}].
  */
 export async function listEntriesJson(db: Db, userId: string, start?: string, end?: string): Promise<string> {
   const statement = prepared(db, 'list_entries_json', (d) =>
@@ -48,12 +41,29 @@ export async function listEntriesJson(db: Db, userId: string, start?: string, en
   return rows[0]!.body;
 }
 
-export const listEntries = (db: Db, userId: string, start?: string, end?: string): Promise<EntryDto[]> =>
-  db
-    .select(cols)
-    .from(weightEntries)
-    .where(rangeFilter(userId, start, end))
-    .orderBy(asc(weightEntries.date));
+/** Entries read a page at a time by the whole-history readers (the CSV download, the import's preview). */
+export const ENTRY_PAGE = 2_000;
+
+/**
+ * Every entry of a person, oldest first, a page at a time (by date, which is unique per person): tens of thousands
+ * of rows turned into objects at once would hold the event loop, and every other person's requests, for hundreds of
+ * milliseconds; between pages the others are answered.
+ */
+export async function* entryPages(db: Db, userId: string, pageSize = ENTRY_PAGE): AsyncGenerator<EntryDto[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page: EntryDto[] = await db
+      .select(cols)
+      .from(weightEntries)
+      .where(after === null ? eq(weightEntries.userId, userId) : and(eq(weightEntries.userId, userId), gt(weightEntries.date, after)))
+      .orderBy(asc(weightEntries.date))
+      .limit(pageSize);
+    if (page.length) yield page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!.date;
+  }
+}
+
 
 export const findEntryByDate = async (db: Db, userId: string, date: string): Promise<EntryDto | undefined> =>
   (

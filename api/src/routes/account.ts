@@ -14,7 +14,7 @@ import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { clearRefreshCookie } from '../auth/cookie.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
 import { findUserById, toUserDto } from '../repositories/users.js';
-import { listEntries, listEntriesJson } from '../repositories/weights.js';
+import { entryPages, listEntriesJson } from '../repositories/weights.js';
 import { findGoal } from '../repositories/goals.js';
 import { findReminderSettings } from '../repositories/reminders.js';
 import { listPushSubscriptions, toDeviceDto } from '../repositories/push-subscriptions.js';
@@ -38,12 +38,13 @@ const csvField = (v: string | number | null) => {
 
 /** The entries as the CSV download: date, weight_kg (full precision), weight_lb (2 decimals), notes. */
 async function entriesCsv(db: Db, userId: string): Promise<string> {
-  const weights = await listEntries(db, userId);
-  const lines = [
-    EXPORT_CSV_HEADER,
-    ...weights.map((w) => [w.date, w.weightKg, Math.round(kgToLb(w.weightKg) * 100) / 100, w.notes].map(csvField).join(',')),
-  ];
-  return lines.join('\r\n') + '\r\n';
+  // a page at a time, so that a history of decades never holds everyone else's requests while it is written out
+  const parts = [EXPORT_CSV_HEADER + '\r\n'];
+  for await (const page of entryPages(db, userId)) {
+    const lines = page.map((w) => [w.date, w.weightKg, Math.round(kgToLb(w.weightKg) * 100) / 100, w.notes].map(csvField).join(','));
+    parts.push(lines.join('\r\n') + '\r\n');
+  }
+  return parts.join('');
 }
 
 const CSV_HEADERS = { 'Content-Type': 'text/csv; charset=UTF-8', 'Content-Disposition': 'attachment; filename="weights.csv"' };

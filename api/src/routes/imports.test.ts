@@ -11,6 +11,7 @@ import { writeZip } from '../import/testing/zip.js';
 import { UPLOAD_DIR } from '../import/upload.js';
 import { IMPORT_HEARTBEAT_MS, startImport } from '../import/jobs.js';
 import { ReadCache } from '../lib/read-cache.js';
+import { UserTurns } from '../lib/user-turns.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../import/fixtures/${name}`, import.meta.url));
 // expected kilograms are computed here, with the product's pound factor written out
@@ -548,7 +549,7 @@ describeDb('imports', (ctx) => {
     const release = () => (released ??= writeFile(fifo, 'date,weight\n2025-01-01,80\n').catch(() => {}));
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock, log: ctx.log, readCache: new ReadCache(1024) };
+      const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock, log: ctx.log, readCache: new ReadCache(1024), userTurns: new UserTurns() };
       const { id, done } = await startImport(
         deps,
         u.user.id,

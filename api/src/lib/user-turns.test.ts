@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './errors.js';
+import { UserTurns } from './user-turns.js';
+
+/** Work that finishes when the test says so. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+describe('UserTurns', () => {
+  it('runs a few of one person’s requests at once, the others in order as turns free, and another person’s at once', async () => {
+    const turns = new UserTurns(2, 10);
+    const started: string[] = [];
+    const gates = Array.from({ length: 5 }, gate);
+    const runs = gates.map((g, i) =>
+      turns.run('ada', async () => {
+        started.push(`ada${i}`);
+        await g.opened;
+        return i;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual(['ada0', 'ada1']);
+    // someone else is not behind Ada
+    expect(await turns.run('bob', async () => 'bob')).toBe('bob');
+    gates[1]!.open();
+    await runs[1];
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual(['ada0', 'ada1', 'ada2']);
+    for (const g of gates) g.open();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
+    expect(started).toEqual(['ada0', 'ada1', 'ada2', 'ada3', 'ada4']);
+    // nobody is kept once their requests are answered
+    expect(turns.size).toBe(0);
+  });
+
+  it('answers 429 with Retry-After past the waiting line, and a failed request frees its turn', async () => {
+    const turns = new UserTurns(1, 1);
+    const g = gate();
+    const first = turns.run('ada', () => g.opened);
+    const second = turns.run('ada', async () => 'second');
+    const third = turns.run('ada', async () => 'third');
+    await expect(third).rejects.toBeInstanceOf(ApiError);
+    await expect(third).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': '1' } });
+    g.open();
+    await first;
+    expect(await second).toBe('second');
+    await expect(turns.run('ada', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await turns.run('ada', async () => 'after')).toBe('after');
+    expect(turns.size).toBe(0);
+  });
+});
