@@ -64,7 +64,6 @@ export async function* entryPages(db: Db, userId: string, pageSize = ENTRY_PAGE)
   }
 }
 
-
 export const findEntryByDate = async (db: Db, userId: string, date: string): Promise<EntryDto | undefined> =>
   (
     await db

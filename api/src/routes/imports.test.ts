@@ -549,7 +549,14 @@ describeDb('imports', (ctx) => {
     const release = () => (released ??= writeFile(fifo, 'date,weight\n2025-01-01,80\n').catch(() => {}));
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock, log: ctx.log, readCache: new ReadCache(1024), userTurns: new UserTurns() };
+      const deps = {
+        db: ctx.db,
+        config: ctx.config,
+        clock: ctx.clock,
+        log: ctx.log,
+        readCache: new ReadCache(1024),
+        userTurns: new UserTurns(),
+      };
       const { id, done } = await startImport(
         deps,
         u.user.id,
