@@ -60,6 +60,8 @@ export async function readBodyLimited(req: Request, limit: number, deadlineMs?: 
 export function readIncomingLimited(incoming: IncomingMessage, limit: number, deadlineMs?: number): Promise<Uint8Array> {
   const len = incoming.headers['content-length'];
   if (len !== undefined && /^\d+$/.test(len) && Number(len) > limit) return Promise.reject(tooLarge(limit));
+  // the client's connection closed before the body was read: it will never come
+  if (incoming.destroyed && !incoming.readableEnded) return Promise.reject(unreadable());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -75,6 +77,7 @@ export function readIncomingLimited(incoming: IncomingMessage, limit: number, de
       incoming.off('data', onData);
       incoming.off('end', onEnd);
       incoming.off('error', onError);
+      incoming.off('close', onError);
     };
     const onData = (chunk: Buffer) => {
       total += chunk.byteLength;
@@ -89,14 +92,17 @@ export function readIncomingLimited(incoming: IncomingMessage, limit: number, de
     };
     const onError = () => {
       stop();
-      reject(new ApiError(400, 'The request body could not be read'));
+      reject(unreadable());
     };
     incoming.on('data', onData);
     incoming.once('end', onEnd);
     incoming.once('error', onError);
+    // closed without an end (its connection gone): 'end' always comes before 'close' for a body read whole
+    incoming.once('close', onError);
   });
 }
 
+const unreadable = () => new ApiError(400, 'The request body could not be read');
 const tooLarge = (limit: number) => new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KiB`);
 
 /**

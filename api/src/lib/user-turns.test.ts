@@ -51,4 +51,26 @@ describe('UserTurns', () => {
     expect(await turns.run('ada', async () => 'after')).toBe('after');
     expect(turns.size).toBe(0);
   });
+
+  it('a request whose client has gone leaves the line and is not run; its place goes to the next', async () => {
+    const turns = new UserTurns(1, 10);
+    const g = gate();
+    const ran: string[] = [];
+    const first = turns.run('ada', async () => {
+      await g.opened;
+      ran.push('first');
+    });
+    const gone = new AbortController();
+    const leaving = turns.run('ada', async () => void ran.push('gone'), gone.signal);
+    const staying = turns.run('ada', async () => void ran.push('staying'));
+    gone.abort();
+    await expect(leaving).rejects.toMatchObject({ status: 499 });
+    g.open();
+    await Promise.all([first, staying]);
+    expect(ran).toEqual(['first', 'staying']);
+    // one already gone is not run at all
+    await expect(turns.run('ada', async () => void ran.push('late'), gone.signal)).rejects.toMatchObject({ status: 499 });
+    expect(ran).toEqual(['first', 'staying']);
+    expect(turns.size).toBe(0);
+  });
 });

@@ -1,9 +1,12 @@
 import { ApiError } from './errors.js';
 
+/** What a request whose client has gone answers (nobody reads it): it is neither run nor logged as a failure. */
+const clientGone = () => new ApiError(499, 'The client closed the request');
+
 /** Requests of one person (a session's user or an API token) run at once in this process; the rest wait. */
 export const USER_CONCURRENCY = 4;
 /** Requests of one person waiting their turn at most; past it the answer is 429. */
-export const USER_MAX_WAITING = 64;
+export const USER_MAX_WAITING = 1_000;
 
 /**
  * Turns per person, so that one person can hold at most a few of the database's connections: a script sending
@@ -18,23 +21,54 @@ export class UserTurns {
     private readonly maxWaiting = USER_MAX_WAITING,
   ) {}
 
-  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one of the person's turns. `signal` is the request's: a request whose client has gone (its
+   * connection closed) leaves the line and is not run, so that it cannot hold a turn waiting for a body that will
+   * never come while the person's next requests wait behind it.
+   */
+  async run<T>(key: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw clientGone();
     let t = this.turns.get(key);
     if (!t) this.turns.set(key, (t = { active: 0, waiting: [] }));
     if (t.active >= this.limit) {
       if (t.waiting.length >= this.maxWaiting)
         throw new ApiError(429, 'Too many requests at once: wait for the answers before sending more', [], { 'Retry-After': '1' });
-      await new Promise<void>((resolve) => t.waiting.push(resolve));
+      const turns = t;
+      const wokenOrGone = await new Promise<boolean>((resolve) => {
+        const wake = () => {
+          signal?.removeEventListener('abort', leave);
+          resolve(true);
+        };
+        const leave = () => {
+          const at = turns.waiting.indexOf(wake);
+          if (at >= 0) turns.waiting.splice(at, 1);
+          if (turns.active === 0 && turns.waiting.length === 0) this.turns.delete(key);
+          resolve(false);
+        };
+        turns.waiting.push(wake);
+        signal?.addEventListener('abort', leave, { once: true });
+      });
+      if (!wokenOrGone) throw clientGone();
+      if (signal?.aborted) {
+        // woken as the client went: the turn passes on to the next in line
+        this.release(key, turns);
+        throw clientGone();
+      }
     }
     t.active++;
     try {
       return await work();
     } finally {
       t.active--;
-      const next = t.waiting.shift();
-      if (next) next();
-      else if (t.active === 0) this.turns.delete(key);
+      this.release(key, t);
     }
+  }
+
+  /** A turn freed: the next in line takes it, or the person is forgotten when nothing of theirs is left. */
+  private release(key: string, t: { active: number; waiting: Array<() => void> }): void {
+    const next = t.waiting.shift();
+    if (next) next();
+    else if (t.active === 0) this.turns.delete(key);
   }
 
   /** People with requests in hand (for tests). */

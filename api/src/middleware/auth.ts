@@ -32,11 +32,12 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
     const m = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
     if (!m) throw unauthorized('Authentication required');
     const now = deps.clock.now();
-    if (m[1]!.startsWith(TOKEN_PREFIX)) return deps.userTurns.run(`token:${m[1]!}`, () => withApiToken(deps, c, m[1]!, now, next));
+    const signal = c.req.raw.signal;
+    if (m[1]!.startsWith(TOKEN_PREFIX)) return deps.userTurns.run(`token:${m[1]!}`, () => withApiToken(deps, c, m[1]!, now, next), signal);
     const claims = verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
     // the session is looked up in the person's turn: a flood of one person's requests waits on itself
-    return deps.userTurns.run(`user:${claims.sub}`, () => withSession(deps, c, claims, now, next));
+    return deps.userTurns.run(`user:${claims.sub}`, () => withSession(deps, c, claims, now, next), signal);
   };
 }
 
