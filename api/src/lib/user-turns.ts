@@ -8,13 +8,16 @@ export const USER_CONCURRENCY = 4;
 /** Requests of one person waiting their turn at most; past it the answer is 429. */
 export const USER_MAX_WAITING = 1_000;
 
+/** One person's requests in hand, and the wake-ups of those waiting, in order. */
+type Line = { active: number; waiting: Array<() => void> };
+
 /**
  * Turns per person, so that one person can hold at most a few of the database's connections: a script sending
  * hundreds of requests at once, or writes held up behind a lock on that person's rows, then wait among themselves
  * while everyone else's requests find a free connection. A dashboard's handful of reads at once never waits long.
  */
 export class UserTurns {
-  private readonly turns = new Map<string, { active: number; waiting: Array<() => void> }>();
+  private readonly turns = new Map<string, Line>();
 
   constructor(
     private readonly limit = USER_CONCURRENCY,
@@ -65,7 +68,7 @@ export class UserTurns {
   }
 
   /** A turn freed: the next in line takes it, or the person is forgotten when nothing of theirs is left. */
-  private release(key: string, t: { active: number; waiting: Array<() => void> }): void {
+  private release(key: string, t: Line): void {
     const next = t.waiting.shift();
     if (next) next();
     else if (t.active === 0) this.turns.delete(key);
