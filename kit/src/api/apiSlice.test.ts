@@ -3,7 +3,7 @@ import { createAppStore } from '../state/store';
 import { apiError, installFetchMock, json, type MockCall } from '../test/fetchMock';
 import { api } from './apiSlice';
 import { setApiNavigator, type ApiNavigator } from './navigation';
-import { logoutUser, restoreSession } from './session';
+import { LOGOUT_SETTLE_MS, logoutUser, restoreSession } from './session';
 import { makeUser } from '../test/fixtures';
 
 const user = makeUser({ unitPreference: 'IMPERIAL', weekStartsOn: 1 });
@@ -272,6 +272,54 @@ describe('logoutUser', () => {
     expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false, loggedOut: true });
     expect(store.getState().api.queries).toEqual({});
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('lets a read and a save already sent finish with the session before ending it', async () => {
+    const order: string[] = [];
+    const answers: Array<() => void> = [];
+    const store = signedIn();
+    installFetchMock(async (call) => {
+      order.push(`sent ${call.method} ${call.path}`);
+      if (call.path === '/api/auth/logout') return json(204);
+      await new Promise<void>((resolve) => answers.push(resolve));
+      order.push(`answered ${call.method} ${call.path}`);
+      return call.method === 'GET' ? json(200, []) : json(200, { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
+    });
+    const read = store.dispatch(api.endpoints.getWeights.initiate({ startDate: '2025-01-01', endDate: '2025-01-07' }));
+    const save = store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 70, date: '2025-01-05' }));
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    const logout = store.dispatch(logoutUser());
+    expect(store.getState().auth.user).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order.at(-1)).not.toContain('logout');
+    answers.forEach((answer) => answer());
+    await logout;
+    expect(order.slice(2)).toEqual([
+      'answered GET /api/weights?start_date=2025-01-01&end_date=2025-01-07',
+      'answered POST /api/weights',
+      'sent POST /api/auth/logout',
+    ]);
+    expect('data' in (await save)).toBe(true);
+    read.unsubscribe();
+  });
+
+  it('ends the session after LOGOUT_SETTLE_MS when a call sent before never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = signedIn();
+      const { calls } = installFetchMock((call) => (call.path === '/api/auth/logout' ? json(204) : new Promise<Response>(() => {})));
+      store.dispatch(api.endpoints.getWeights.initiate({ startDate: '2025-01-01', endDate: '2025-01-07' }));
+      await vi.advanceTimersByTimeAsync(0);
+      const logout = store.dispatch(logoutUser());
+      await vi.advanceTimersByTimeAsync(LOGOUT_SETTLE_MS - 1);
+      expect(calls.map((c) => c.path)).not.toContain('/api/auth/logout');
+      await vi.advanceTimersByTimeAsync(1);
+      await logout;
+      expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/auth/logout' });
+      expect(store.getState().api.queries).toEqual({});
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ignores a failing logout call', async () => {

@@ -53,13 +53,25 @@ export function restoreSession(): SessionThunk<Promise<RestoreResult>> {
   };
 }
 
+/** How long logout lets the reads and saves already sent finish before it ends the session they were sent with. */
+export const LOGOUT_SETTLE_MS = 3_000;
+
 /**
  * Log out: auth cleared at once, persist off, then the server session revoked (a failure there
  * changes nothing for the user), then every cached response dropped. The caller navigates to '/'.
+ * Calls already on their way finish first (for at most LOGOUT_SETTLE_MS): a save the user made just before lands,
+ * and a screen's read is not answered 401 because the session ended under it.
  */
 export function logoutUser(): SessionThunk<Promise<void>> {
   return async (dispatch) => {
     dispatch(loggedOut());
+    const running = [...dispatch(api.util.getRunningQueriesThunk()), ...dispatch(api.util.getRunningMutationsThunk())];
+    if (running.length > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_SETTLE_MS)));
+      await Promise.race([Promise.allSettled(running), timeUp]);
+      clearTimeout(timer);
+    }
     try {
       await dispatch(api.endpoints.logout.initiate()).unwrap();
     } catch {
