@@ -5,6 +5,7 @@ import { clientIp } from '../lib/net.js';
 import { verifyPassword } from './password.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../lib/errors.js';
+import { AttemptsInFlight } from './attempts-in-flight.js';
 import { clear, hitAll, purgeExpired, release } from '../repositories/rate-limits.js';
 
 export type LimitCheck = {
@@ -30,6 +31,12 @@ export type Reservation = {
   giveBack(): Promise<void>;
 };
 
+/** What a refusal says by default, given the minutes to wait. */
+const defaultRefusal = (minutes: number) => `Too many attempts. Try again in ${minutes} minute(s).`;
+
+/** A refusal: the seconds to wait, and the keys over their limit. */
+type Refused = { retryAfter: number; overKeys: string[] };
+
 /**
  * Reserves one attempt under every key, atomically and before any expensive check (argon2), so N parallel attempts
  * can never get more than the limit through; 429 with Retry-After when any key is over its limit. A failed attempt
@@ -42,8 +49,14 @@ export async function reserveAttempt(
   checks: LimitCheck[],
   now: Date,
   /** What the refusal says, given the minutes to wait (default: too many attempts). */
-  refusal: (minutes: number) => string = (minutes) => `Too many attempts. Try again in ${minutes} minute(s).`,
+  refusal: (minutes: number) => string = defaultRefusal,
 ): Promise<Reservation> {
+  const outcome = await tryReserve(db, checks, now);
+  if ('retryAfter' in outcome) throw tooMany(outcome.retryAfter, refusal);
+  return outcome;
+}
+
+async function tryReserve(db: Db, checks: LimitCheck[], now: Date): Promise<Reservation | Refused> {
   // occasional housekeeping of expired windows (no timers: any process may do it)
   if (Math.random() < 0.01) await purgeExpired(db, now);
   const hits = await hitAll(
@@ -52,9 +65,13 @@ export async function reserveAttempt(
     now,
   );
   let retryAfter = 0;
+  const overKeys: string[] = [];
   for (const { key, rule } of checks) {
     const h = hits.get(key);
-    if (h && h.count > rule.limit) retryAfter = Math.max(retryAfter, secondsUntil(h.resetAt, now));
+    if (h && h.count > rule.limit) {
+      retryAfter = Math.max(retryAfter, secondsUntil(h.resetAt, now));
+      overKeys.push(key);
+    }
   }
   if (retryAfter > 0) {
     // the attempts already let through keep theirs: a parallel burst still gets no more than the limit checked
@@ -62,7 +79,7 @@ export async function reserveAttempt(
       db,
       checks.map(({ key }) => key),
     );
-    throw tooMany(retryAfter, refusal);
+    return { retryAfter, overKeys };
   }
   return {
     async succeeded() {
@@ -78,6 +95,47 @@ export async function reserveAttempt(
       );
     },
   };
+}
+
+/** How long a login over its limit only because of attempts still being checked waits for them to settle. */
+export const PATIENCE_MS = 10_000;
+/** Logins that may wait on one key at once; past that they are refused at once. */
+export const MAX_PATIENT_WAITERS = 256;
+
+const inFlight = new AttemptsInFlight();
+
+/** A reservation whose attempt is over (checked, refused or failed): `settle` must be called once it is. */
+export type PatientReservation = Reservation & { settle(): void };
+
+/**
+ * `reserveAttempt` for logins: when a key is over its limit only while this process still checks attempts under it
+ * (a script or a family's devices signing in to one account at once), the login waits for those to settle and asks
+ * again, rather than being refused for attempts that may well succeed and clear the count. Guesses gain nothing: the
+ * failures keep their reservations, so a waiting guess is refused once they have settled, and no more than the limit
+ * is ever checked.
+ */
+export async function reserveLoginAttempt(db: Db, checks: LimitCheck[], now: () => Date): Promise<PatientReservation> {
+  const keys = checks.map(({ key }) => key);
+  const deadline = Date.now() + PATIENCE_MS;
+  for (;;) {
+    const mark = inFlight.mark();
+    const outcome = await tryReserve(db, checks, now());
+    if (!('retryAfter' in outcome)) {
+      const settle = inFlight.begin(keys);
+      return {
+        settle,
+        succeeded: () => outcome.succeeded().finally(settle),
+        giveBack: () => outcome.giveBack().finally(settle),
+      };
+    }
+    if (Date.now() >= deadline) throw tooMany(outcome.retryAfter, defaultRefusal);
+    // settled while this attempt was being counted: their outcome is in the count now, so ask again at once
+    if (outcome.overKeys.some((key) => inFlight.count(key) === 0 && inFlight.settledSince(key, mark))) continue;
+    const busy = outcome.overKeys.filter((key) => inFlight.count(key) > 0);
+    const crowded = busy.some((key) => inFlight.waiting(key) >= MAX_PATIENT_WAITERS);
+    if (busy.length === 0 || crowded) throw tooMany(outcome.retryAfter, defaultRefusal);
+    await inFlight.settled(busy, deadline);
+  }
 }
 
 const secondsUntil = (d: Date, now: Date) => Math.max(1, Math.ceil((d.getTime() - now.getTime()) / 1000));

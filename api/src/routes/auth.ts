@@ -10,7 +10,7 @@ import { dummyHash, hashPassword, isCommonPassword, verifyPassword } from '../au
 import { createSession, deleteExpiredSessions, invalidateSession, validateSessionToken } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
-import { loginEmailKey, registerEmailKey, reserveAttempt } from '../auth/rate-limit.js';
+import { loginEmailKey, registerEmailKey, reserveAttempt, reserveLoginAttempt } from '../auth/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
 import { clientIp } from '../lib/net.js';
 import { validationHook } from '../lib/validation.js';
@@ -103,26 +103,29 @@ export function authRoutes(deps: Deps) {
   });
   app.openapi(login, async (c) => {
     const body = c.req.valid('json');
-    const now = clock.now();
     const email = normalizeEmail(body.email);
     const ip = clientIp(c, config);
     // the attempt is counted per account and per address before any password is hashed, so parallel guesses
     // cannot slip past the limit; a success forgets the account's failures and gives the address its attempt back
-    const attempt = await reserveAttempt(
+    const attempt = await reserveLoginAttempt(
       db,
       [
         { key: `login:ip:${ip}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
         { key: loginEmailKey(email), rule: config.rateLimits.loginPerEmail, onSuccess: 'clear' },
       ],
-      now,
+      () => clock.now(),
     );
-    const user = await findUserByEmail(db, email);
-    // always run one argon2 verification so unknown emails take as long as wrong passwords
-    // (an account made through a sign-in provider has no password: it too gets the dummy, and a refusal)
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash(config.argon2)), body.password);
-    if (user && user.passwordHash === null) throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
-    if (!user || !ok) throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
-    await attempt.succeeded();
+    const user = await (async () => {
+      const found = await findUserByEmail(db, email);
+      // always run one argon2 verification so unknown emails take as long as wrong passwords
+      // (an account made through a sign-in provider has no password: it too gets the dummy, and a refusal)
+      const ok = await verifyPassword(found?.passwordHash ?? (await dummyHash(config.argon2)), body.password);
+      if (!found || found.passwordHash === null || !ok) throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
+      await attempt.succeeded();
+      return found;
+    })().finally(attempt.settle);
+    // the attempt may have waited for others to the same account
+    const now = clock.now();
     await deleteExpiredSessions(db, user.id, now);
     const { token, session } = await createSession(db, user.id, body.remember === true, now);
     setRefreshCookie(c, config, token, session, now);
