@@ -978,10 +978,27 @@ export function detectCsv(records: CsvRecord[]): { plan: CsvPlan; headerAt: numb
   return null;
 }
 
-/** Why no header of the file was recognised: a training log is named as such, anything else is not recognised. */
+/** Header cells named when a table has dates and no weights, and the characters they may take. */
+const NAMED_HEADER_CELLS = 6;
+const NAMED_HEADER_CHARS = 120;
+
+/**
+ * Why no header of the file was recognised: a training log is named as such; a table with a date column but no
+ * weight column (a Google Fit day file without weighings, a sheet of steps) says so and names its columns, so that
+ * the person sees which file it was and what is missing; anything else is not recognised.
+ */
 export function unrecognised(records: CsvRecord[]): string {
-  const workout = records.slice(0, MAX_PREAMBLE).some((r) => isWorkoutHeader(r.fields.map(normalizeHeader)));
-  return workout ? WORKOUT_LOG : NOT_RECOGNISED;
+  const headers = records.slice(0, MAX_PREAMBLE).map((r) => r.fields);
+  if (headers.some((raw) => isWorkoutHeader(raw.map(normalizeHeader)))) return WORKOUT_LOG;
+  const dated = headers.find((raw) => {
+    const h = raw.map(normalizeHeader);
+    return h.length >= 2 && (findIndex(h, DATE_WORDS) >= 0 || h.some((c) => DATE_IN_HEADER.test(c)));
+  });
+  if (!dated) return NOT_RECOGNISED;
+  const cells = dated.map((c) => c.trim()).filter(Boolean);
+  let named = cells.slice(0, NAMED_HEADER_CELLS).join(', ') + (cells.length > NAMED_HEADER_CELLS ? ', …' : '');
+  if (named.length > NAMED_HEADER_CHARS) named = `${named.slice(0, NAMED_HEADER_CHARS - 1)}…`;
+  return `The file was not recognised: it has dates but no weight column (its columns: ${named}). It needs one headed such as "weight", "weight_kg" or "Weight (lb)", or must be an export of one of the apps listed under Import`;
 }
 
 /** A unit stated before the header: a `#Units:lb` comment line (Libra) or a `Unit` cell with the value under it. */

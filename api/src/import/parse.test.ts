@@ -7,6 +7,7 @@ import { decodeText, parseCsv, sniffDelimiter } from './csv.js';
 import { detectDateFormat, parseStamp } from './dates.js';
 import { decodeHdoText } from './formats.js';
 import { ImportFormatError, parseFile, parseImport, type ParseOptions } from './parse.js';
+import { NOT_RECOGNISED } from './errors.js';
 import { median, unitWarnings } from './readings.js';
 import { writeZip } from './testing/zip.js';
 import { Zone } from './zone.js';
@@ -592,6 +593,20 @@ describe('openScale', () => {
     ]);
     expect(parseImport(file, opts).warnings[0]!.code).toBe('looks-like-lb');
   });
+  it('a table with dates but no weight column says so and names its columns', () => {
+    // Google Fit's day file of someone who never logged a weight
+    const fit =
+      'Date,Move Minutes count,Calories (kcal),Distance (m),Heart Points,Heart Minutes,Average speed (m/s),Step count\n2024-01-01,41,1890.2,3120.5,12,10,1.2,4312\n';
+    expect(() => parseImport(fit, opts)).toThrow(
+      'The file was not recognised: it has dates but no weight column (its columns: Date, Move Minutes count, Calories (kcal), Distance (m), Heart Points, Heart Minutes, …). It needs one headed such as "weight", "weight_kg" or "Weight (lb)", or must be an export of one of the apps listed under Import',
+    );
+    expect(() => parseImport('Measurement date;Steps\n2024-01-01;4312\n', opts)).toThrow(/no weight column \(its columns: Measurement date, Steps\)/);
+    const long = `Date,${'x'.repeat(300)}\n2024-01-01,1\n`;
+    expect(() => parseImport(long, opts)).toThrow(/its columns: Date, x{113}…\)/);
+    // no date column at all: just not recognised
+    expect(() => parseImport('when,kilos\n2024-01-01,80\n', opts)).toThrow(NOT_RECOGNISED);
+  });
+
   it('a headerless file of another kind is still not recognised', () => {
     expect(() => parseImport('2024-01-01,80.5\n2024-01-02,80.1\n', opts)).toThrow(/not recognised/i);
   });
