@@ -600,7 +600,9 @@ describe('openScale', () => {
     expect(() => parseImport(fit, opts)).toThrow(
       'The file was not recognised: it has dates but no weight column (its columns: Date, Move Minutes count, Calories (kcal), Distance (m), Heart Points, Heart Minutes, …). It needs one headed such as "weight", "weight_kg" or "Weight (lb)", or must be an export of one of the apps listed under Import',
     );
-    expect(() => parseImport('Measurement date;Steps\n2024-01-01;4312\n', opts)).toThrow(/no weight column \(its columns: Measurement date, Steps\)/);
+    expect(() => parseImport('Measurement date;Steps\n2024-01-01;4312\n', opts)).toThrow(
+      /no weight column \(its columns: Measurement date, Steps\)/,
+    );
     const long = `Date,${'x'.repeat(300)}\n2024-01-01,1\n`;
     expect(() => parseImport(long, opts)).toThrow(/its columns: Date, x{113}…\)/);
     // no date column at all: just not recognised
