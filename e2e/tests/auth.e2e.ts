@@ -104,6 +104,43 @@ describe('auth screens', () => {
     await page.close();
   });
 
+  it('logging out while the screen still reads ends the session with no failed request on the page', async () => {
+    const own = await newContext(browser);
+    const user = await createUser({ firstName: 'Lena', lastName: 'Late' });
+    const page = await own.newPage();
+    const problems = watchProblems(page);
+    // as under load: the screen's reads reach the server only after the logout has ended the session, and the
+    // logout's own answer is slow to come back, so the page would get those reads refused while it still waits
+    let revoked: () => void = () => {};
+    const sessionEnded = new Promise<void>((resolve) => (revoked = resolve));
+    await page.route('**/api/auth/logout', async (route) => {
+      const response = await route.fetch();
+      revoked();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fulfill({ response }).catch(() => {});
+    });
+    let refused = 0;
+    await page.route('**/api/weights?**', async (route) => {
+      await sessionEnded;
+      const response = await route.fetch().catch(() => null);
+      if (response && response.status() >= 400) refused++;
+      if (response) await route.fulfill({ response }).catch(() => {});
+    });
+    const reading = page.waitForRequest((r) => r.url().includes('/api/weights?'));
+    await logIn(page, user.email, user.password, false);
+    await reading;
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${BASE_URL}/`);
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await page.waitForTimeout(700);
+    expect(problems).toEqual([]);
+    // the session did end: its refresh cookie buys no new token
+    const token = await page.evaluate(async () => (await fetch('/api/auth/token', { credentials: 'include' })).status);
+    expect(token).toBe(401);
+    await own.close();
+  });
+
   it('without Remember me a new page asks to sign in', async () => {
     const own = await newContext(browser);
     const user = await createUser({ firstName: 'Nora', lastName: 'Forget' });

@@ -5,6 +5,7 @@ import { api } from './apiSlice';
 import { setApiNavigator, type ApiNavigator } from './navigation';
 import { LOGOUT_SETTLE_MS, logoutUser, restoreSession } from './session';
 import { makeUser } from '../test/fixtures';
+import { setAuth } from '../state/authSlice';
 
 const user = makeUser({ unitPreference: 'IMPERIAL', weekStartsOn: 1 });
 
@@ -274,41 +275,39 @@ describe('logoutUser', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('lets a read and a save already sent finish with the session before ending it', async () => {
+  it('calls off the reads on their way, and lets a save already sent finish with the session before ending it', async () => {
     const order: string[] = [];
     const answers: Array<() => void> = [];
     const store = signedIn();
-    installFetchMock(async (call) => {
+    const { fetchMock } = installFetchMock(async (call) => {
       order.push(`sent ${call.method} ${call.path}`);
       if (call.path === '/api/auth/logout') return json(204);
       await new Promise<void>((resolve) => answers.push(resolve));
       order.push(`answered ${call.method} ${call.path}`);
-      return call.method === 'GET' ? json(200, []) : json(200, { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
+      return json(200, { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
     });
     const read = store.dispatch(api.endpoints.getWeights.initiate({ startDate: '2025-01-01', endDate: '2025-01-07' }));
     const save = store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 70, date: '2025-01-05' }));
     await vi.waitFor(() => expect(answers).toHaveLength(2));
+    const readSignal = (fetchMock.mock.calls[0]![0] as Request).signal;
     const logout = store.dispatch(logoutUser());
     expect(store.getState().auth.user).toBeNull();
+    expect(readSignal.aborted).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(order.at(-1)).not.toContain('logout');
-    answers.forEach((answer) => answer());
+    answers[1]!();
     await logout;
-    expect(order.slice(2)).toEqual([
-      'answered GET /api/weights?start_date=2025-01-01&end_date=2025-01-07',
-      'answered POST /api/weights',
-      'sent POST /api/auth/logout',
-    ]);
+    expect(order.slice(2)).toEqual(['answered POST /api/weights', 'sent POST /api/auth/logout']);
     expect('data' in (await save)).toBe(true);
     read.unsubscribe();
   });
 
-  it('ends the session after LOGOUT_SETTLE_MS when a call sent before never answers', async () => {
+  it('ends the session after LOGOUT_SETTLE_MS when a save sent before never answers', async () => {
     vi.useFakeTimers();
     try {
       const store = signedIn();
       const { calls } = installFetchMock((call) => (call.path === '/api/auth/logout' ? json(204) : new Promise<Response>(() => {})));
-      store.dispatch(api.endpoints.getWeights.initiate({ startDate: '2025-01-01', endDate: '2025-01-07' }));
+      void store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 70, date: '2025-01-05' }));
       await vi.advanceTimersByTimeAsync(0);
       const logout = store.dispatch(logoutUser());
       await vi.advanceTimersByTimeAsync(LOGOUT_SETTLE_MS - 1);
@@ -316,10 +315,30 @@ describe('logoutUser', () => {
       await vi.advanceTimersByTimeAsync(1);
       await logout;
       expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/auth/logout' });
-      expect(store.getState().api.queries).toEqual({});
+      expect(store.getState().api.mutations).toEqual({});
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('leaves a session signed in while a save held the logout back alone', async () => {
+    const store = signedIn();
+    let answerSave: () => void = () => {};
+    const { calls } = installFetchMock(async (call) => {
+      if (call.path === '/api/weights') {
+        await new Promise<void>((resolve) => (answerSave = resolve));
+        return json(200, { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
+      }
+      return json(204);
+    });
+    void store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 70, date: '2025-01-05' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const logout = store.dispatch(logoutUser());
+    store.dispatch(setAuth({ user, accessToken: 'new-session' }));
+    answerSave();
+    await logout;
+    expect(calls.map((c) => c.path)).toEqual(['/api/weights']);
+    expect(store.getState().auth).toMatchObject({ user, accessToken: 'new-session', loggedOut: false });
   });
 
   it('ignores a failing logout call', async () => {

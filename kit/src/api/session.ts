@@ -53,24 +53,27 @@ export function restoreSession(): SessionThunk<Promise<RestoreResult>> {
   };
 }
 
-/** How long logout lets the reads and saves already sent finish before it ends the session they were sent with. */
+/** How long logout lets the saves already sent finish before it ends the session they were sent with. */
 export const LOGOUT_SETTLE_MS = 3_000;
 
 /**
  * Log out: auth cleared at once, persist off, then the server session revoked (a failure there
  * changes nothing for the user), then every cached response dropped. The caller navigates to '/'.
- * Calls already on their way finish first (for at most LOGOUT_SETTLE_MS): a save the user made just before lands,
- * and a screen's read is not answered 401 because the session ended under it.
+ * Reads still on their way are called off first: nobody will show them, and answered after the revoke they would be
+ * 401s. Saves on their way finish first (for at most LOGOUT_SETTLE_MS), so a save made just before lands. Signed in
+ * again meanwhile, the new session is left alone (its cookie replaced the old one).
  */
 export function logoutUser(): SessionThunk<Promise<void>> {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
     dispatch(loggedOut());
-    const running = [...dispatch(api.util.getRunningQueriesThunk()), ...dispatch(api.util.getRunningMutationsThunk())];
-    if (running.length > 0) {
+    for (const read of dispatch(api.util.getRunningQueriesThunk())) read.abort();
+    const saves = dispatch(api.util.getRunningMutationsThunk());
+    if (saves.length > 0) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_SETTLE_MS)));
-      await Promise.race([Promise.allSettled(running), timeUp]);
+      await Promise.race([Promise.allSettled(saves), timeUp]);
       clearTimeout(timer);
+      if (!getState().auth.loggedOut) return;
     }
     try {
       await dispatch(api.endpoints.logout.initiate()).unwrap();
