@@ -5,7 +5,7 @@ import { api } from './apiSlice';
 import { setApiNavigator, type ApiNavigator } from './navigation';
 import { LOGOUT_SETTLE_MS, logoutUser, restoreSession } from './session';
 import { makeUser } from '../test/fixtures';
-import { setAuth } from '../state/authSlice';
+import { logoutCompleted, setAuth } from '../state/authSlice';
 
 const user = makeUser({ unitPreference: 'IMPERIAL', weekStartsOn: 1 });
 
@@ -319,6 +319,26 @@ describe('logoutUser', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('ends the session after a save held it back, though the landing page has already said the logout is done', async () => {
+    const store = signedIn();
+    let answerSave: () => void = () => {};
+    const { calls } = installFetchMock(async (call) => {
+      if (call.path === '/api/weights') {
+        await new Promise<void>((resolve) => (answerSave = resolve));
+        return json(200, { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
+      }
+      return json(204);
+    });
+    void store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 70, date: '2025-01-05' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const logout = store.dispatch(logoutUser());
+    store.dispatch(logoutCompleted());
+    answerSave();
+    await logout;
+    expect(calls.map((c) => c.path)).toEqual(['/api/weights', '/api/auth/logout']);
+    expect(store.getState().auth).toMatchObject({ user: null, accessToken: null });
   });
 
   it('leaves a session signed in while a save held the logout back alone', async () => {

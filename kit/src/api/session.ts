@@ -73,7 +73,9 @@ export function logoutUser(): SessionThunk<Promise<void>> {
       const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_SETTLE_MS)));
       await Promise.race([Promise.allSettled(saves), timeUp]);
       clearTimeout(timer);
-      if (!getState().auth.loggedOut) return;
+      // signed in again meanwhile (a token of a new session): its cookie replaced the old one, which ending now
+      // would end the new session instead
+      if (getState().auth.accessToken) return;
     }
     try {
       await dispatch(api.endpoints.logout.initiate()).unwrap();
