@@ -36,6 +36,33 @@ describe('UserTurns', () => {
     expect(turns.size).toBe(0);
   });
 
+  it('hands a freed turn to the one waiting, not to a request arriving in the same moment: never more at once than the limit', async () => {
+    const turns = new UserTurns(1, 10);
+    let running = 0;
+    let most = 0;
+    const order: string[] = [];
+    const work = (name: string, g?: ReturnType<typeof gate>) => async () => {
+      running++;
+      most = Math.max(most, running);
+      order.push(name);
+      await g?.opened;
+      running--;
+    };
+    const first = gate();
+    const a = turns.run('ada', work('first', first));
+    const b = turns.run('ada', work('waiting'));
+    await Promise.resolve();
+    first.open();
+    // the first one's turn ends in this tick; a request arriving right behind it queues after the waiting one
+    await Promise.resolve();
+    await Promise.resolve();
+    const c = turns.run('ada', work('late'));
+    await Promise.all([a, b, c]);
+    expect(order).toEqual(['first', 'waiting', 'late']);
+    expect(most).toBe(1);
+    expect(turns.size).toBe(0);
+  });
+
   it('answers 429 with Retry-After past the waiting line, and a failed request frees its turn', async () => {
     const turns = new UserTurns(1, 1);
     const g = gate();

@@ -33,10 +33,13 @@ export class UserTurns {
     if (signal?.aborted) throw clientGone();
     let t = this.turns.get(key);
     if (!t) this.turns.set(key, (t = { active: 0, waiting: [] }));
-    if (t.active >= this.limit) {
+    if (t.active < this.limit) t.active++;
+    else {
       if (t.waiting.length >= this.maxWaiting)
         throw new ApiError(429, 'Too many requests at once: wait for the answers before sending more', [], { 'Retry-After': '1' });
       const turns = t;
+      // woken, the request holds the turn its predecessor handed over (still counted): nobody arriving meanwhile
+      // can take it first
       const wokenOrGone = await new Promise<boolean>((resolve) => {
         const wake = () => {
           signal?.removeEventListener('abort', leave);
@@ -45,7 +48,6 @@ export class UserTurns {
         const leave = () => {
           const at = turns.waiting.indexOf(wake);
           if (at >= 0) turns.waiting.splice(at, 1);
-          if (turns.active === 0 && turns.waiting.length === 0) this.turns.delete(key);
           resolve(false);
         };
         turns.waiting.push(wake);
@@ -54,24 +56,22 @@ export class UserTurns {
       if (!wokenOrGone) throw clientGone();
       if (signal?.aborted) {
         // woken as the client went: the turn passes on to the next in line
-        this.release(key, turns);
+        this.handOn(key, turns);
         throw clientGone();
       }
     }
-    t.active++;
     try {
       return await work();
     } finally {
-      t.active--;
-      this.release(key, t);
+      this.handOn(key, t);
     }
   }
 
-  /** A turn freed: the next in line takes it, or the person is forgotten when nothing of theirs is left. */
-  private release(key: string, t: Line): void {
+  /** A turn done: handed to the next in line as it is, or given up, the person forgotten when nothing of theirs is left. */
+  private handOn(key: string, t: Line): void {
     const next = t.waiting.shift();
     if (next) next();
-    else if (t.active === 0) this.turns.delete(key);
+    else if (--t.active === 0) this.turns.delete(key);
   }
 
   /** People with requests in hand (for tests). */

@@ -6,8 +6,10 @@ import { hasReplicas, isWrite, mayReadFromReplica, readingFrom } from '../db/rep
 import { verifyAccessToken, type AccessClaims } from '../auth/jwt.js';
 import { activeSessionUser } from '../auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { authenticateToken, TOKEN_PREFIX } from '../repositories/tokens.js';
+import { authenticateToken, TOKEN_PREFIX, tokenKey } from '../repositories/tokens.js';
 import { announceDataChanged } from '../repositories/data-versions.js';
+
+type FoundToken = NonNullable<Awaited<ReturnType<typeof authenticateToken>>>;
 
 /** What a personal API token may never do, whatever its scope (method and path under /api). */
 function tokenRefusal(method: string, path: string): string | null {
@@ -24,7 +26,8 @@ function tokenRefusal(method: string, path: string): string | null {
  * Bearer authentication: no bearer token → 401; a bearer token that is malformed, tampered, signed with another
  * key or algorithm, expired, or whose session was revoked → 403 (the client then refreshes once and retries).
  * A personal API token (`wt_…`) is looked up by its hash; unknown or revoked → 403 as well, and its scope is enforced.
- * Each person's requests take turns (lib/user-turns.ts) before anything is asked of the database.
+ * Each person's requests take turns (lib/user-turns.ts) before anything is asked of the database; an API token is
+ * first looked up a few requests of it at a time, then its request joins its person's line.
  */
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -33,7 +36,13 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!m) throw unauthorized('Authentication required');
     const now = deps.clock.now();
     const signal = c.req.raw.signal;
-    if (m[1]!.startsWith(TOKEN_PREFIX)) return deps.userTurns.run(`token:${m[1]!}`, () => withApiToken(deps, c, m[1]!, now, next), signal);
+    if (m[1]!.startsWith(TOKEN_PREFIX)) {
+      const token = m[1]!;
+      // a few lookups of one token at a time; then the request takes its turn in its person's one line, sessions' too
+      const found = await deps.userTurns.run(`token:${tokenKey(token)}`, () => authenticateToken(deps.db, token, now), signal);
+      if (!found) throw forbidden('Invalid or revoked API token');
+      return deps.userTurns.run(`user:${found.userId}`, () => withApiToken(deps, c, found, now, next), signal);
+    }
     const claims = verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
     // the session is looked up in the person's turn: a flood of one person's requests waits on itself
@@ -41,10 +50,8 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** A personal API token's request: the token looked up by its hash, its scope and its refusals enforced. */
-async function withApiToken(deps: Deps, c: Context<AppEnv>, token: string, now: Date, next: Next): Promise<void> {
-  const p = await authenticateToken(deps.db, token, now);
-  if (!p) throw forbidden('Invalid or revoked API token');
+/** A personal API token's request (the token found by its hash): its scope and its refusals enforced. */
+async function withApiToken(deps: Deps, c: Context<AppEnv>, p: FoundToken, now: Date, next: Next): Promise<void> {
   const refusal = tokenRefusal(c.req.method, c.req.path);
   if (refusal) throw forbidden(refusal);
   if (p.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw forbidden('This token is read-only');

@@ -14,6 +14,8 @@ export const TOKEN_PREFIX = 'wt_';
 const LAST_USED_EVERY_MS = 60_000;
 
 const hashToken = (token: string) => sha256(new TextEncoder().encode(token));
+/** A token's name in memory (its place in the line of lookups), never the secret itself. */
+export const tokenKey = (token: string) => Buffer.from(hashToken(token)).toString('base64url');
 
 const toDto = (r: typeof apiTokens.$inferSelect): TokenDto => ({
   id: r.id,
