@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AttemptsInFlight } from './attempts-in-flight.js';
 
+const later = () => Date.now() + 5_000;
+
 describe('AttemptsInFlight', () => {
   it('counts the attempts under way per key, and a settle counts once however often it is called', () => {
     const f = new AttemptsInFlight();
@@ -14,34 +16,40 @@ describe('AttemptsInFlight', () => {
     expect(f.count('ip')).toBe(0);
   });
 
-  it('wakes a waiter once every key it waits on has settled, not before', async () => {
+  it('wakes one waiter per settle, in the order they came', async () => {
     const f = new AttemptsInFlight();
-    const a = f.begin(['ip']);
-    const b = f.begin(['email']);
-    let woken = false;
-    const waiting = f.settled(['ip', 'email'], Date.now() + 5_000).then(() => (woken = true));
-    expect(f.waiting('ip')).toBe(1);
-    a();
+    const settles = [f.begin(['email']), f.begin(['email'])];
+    const woken: number[] = [];
+    const waits = [0, 1, 2].map((i) => f.next('email', later()).then((w) => w && woken.push(i)));
+    expect([f.waiting('email'), f.waitingTotal]).toEqual([3, 3]);
+    settles[0]!();
     await Promise.resolve();
-    expect(woken).toBe(false);
-    b();
-    await waiting;
-    expect(woken).toBe(true);
+    expect(woken).toEqual([0]);
+    settles[1]!();
+    await Promise.resolve();
+    expect(woken).toEqual([0, 1]);
+    // the last one is woken by an attempt that did not use its own wake-up
+    f.passOn('email');
+    await Promise.all(waits);
+    expect(woken).toEqual([0, 1, 2]);
+    expect([f.waiting('email'), f.waitingTotal, f.count('email')]).toEqual([0, 0, 0]);
   });
 
-  it('gives up at the deadline and forgets the waiter', async () => {
+  it('takes a waiter out of the line at the deadline, or when its client goes', async () => {
     const f = new AttemptsInFlight();
-    f.begin(['ip']);
+    const settle = f.begin(['ip']);
     const started = Date.now();
-    await f.settled(['ip'], started + 30);
+    expect(await f.next('ip', started + 30)).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
-    expect(f.waiting('ip')).toBe(0);
-    expect(f.count('ip')).toBe(1);
-  });
-
-  it('does not wait for keys with nothing under way', async () => {
-    const f = new AttemptsInFlight();
-    await f.settled(['nothing'], Date.now() + 60_000);
+    const client = new AbortController();
+    const waiting = f.next('ip', later(), client.signal);
+    expect(f.waiting('ip')).toBe(1);
+    client.abort();
+    expect(await waiting).toBe(false);
+    expect([f.waiting('ip'), f.waitingTotal, f.count('ip')]).toEqual([0, 0, 1]);
+    expect(await f.next('ip', later(), client.signal)).toBe(false);
+    settle();
+    expect(f.count('ip')).toBe(0);
   });
 
   it('tells whether a key settled since a mark', () => {

@@ -73,34 +73,38 @@ async function tryReserve(db: Db, checks: LimitCheck[], now: Date): Promise<Rese
       overKeys.push(key);
     }
   }
+  // each key's count as this attempt was counted in it: what it gives back, it gives back to that window only
+  const counted = checks.flatMap(({ key }) => {
+    const h = hits.get(key);
+    return h ? [{ key, resetAt: h.resetAt }] : [];
+  });
   if (retryAfter > 0) {
     // the attempts already let through keep theirs: a parallel burst still gets no more than the limit checked
-    await release(
-      db,
-      checks.map(({ key }) => key),
-    );
+    await release(db, counted);
     return { retryAfter, overKeys };
   }
   return {
     async succeeded() {
       for (const { key, onSuccess } of checks) {
         if (onSuccess === 'clear') await clear(db, key);
-        else if (onSuccess === 'release') await release(db, [key]);
+        else if (onSuccess === 'release')
+          await release(
+            db,
+            counted.filter((c) => c.key === key),
+          );
       }
     },
     async giveBack() {
-      await release(
-        db,
-        checks.map(({ key }) => key),
-      );
+      await release(db, counted);
     },
   };
 }
 
 /** How long a login over its limit only because of attempts still being checked waits for them to settle. */
 export const PATIENCE_MS = 10_000;
-/** Logins that may wait on one key at once; past that they are refused at once. */
+/** Logins that may wait on one key at once, and in the whole process; past either they are refused at once. */
 export const MAX_PATIENT_WAITERS = 256;
+export const MAX_PATIENT_WAITERS_IN_ALL = 1_024;
 
 const inFlight = new AttemptsInFlight();
 
@@ -109,15 +113,31 @@ export type PatientReservation = Reservation & { settle(): void };
 
 /**
  * `reserveAttempt` for logins: when a key is over its limit only while this process still checks attempts under it
- * (a script or a family's devices signing in to one account at once), the login waits for those to settle and asks
- * again, rather than being refused for attempts that may well succeed and clear the count. Guesses gain nothing: the
- * failures keep their reservations, so a waiting guess is refused once they have settled, and no more than the limit
- * is ever checked.
+ * (a script or a family's devices signing in to one account at once), the login waits in line for one of those to
+ * settle and asks again, rather than being refused for attempts that may well succeed and clear the count. Guesses
+ * gain nothing: the failures keep their reservations, so a waiting guess is refused once they have settled, and no
+ * more than the limit is ever checked. A key over its limit with nothing under way refuses at once; a client that
+ * goes away leaves the line.
  */
-export async function reserveLoginAttempt(db: Db, checks: LimitCheck[], now: () => Date): Promise<PatientReservation> {
+export async function reserveLoginAttempt(
+  db: Db,
+  checks: LimitCheck[],
+  now: () => Date,
+  signal?: AbortSignal,
+): Promise<PatientReservation> {
   const keys = checks.map(({ key }) => key);
   const deadline = Date.now() + PATIENCE_MS;
+  // the key whose line this attempt was woken from: a wake-up it does not use is passed on to the next in line
+  let wokenOn: string | null = null;
+  const giveUp = (retryAfter: number) => {
+    if (wokenOn) inFlight.passOn(wokenOn);
+    return tooMany(retryAfter, defaultRefusal);
+  };
   for (;;) {
+    if (signal?.aborted) {
+      if (wokenOn) inFlight.passOn(wokenOn);
+      throw clientGone();
+    }
     const mark = inFlight.mark();
     const outcome = await tryReserve(db, checks, now());
     if (!('retryAfter' in outcome)) {
@@ -128,15 +148,27 @@ export async function reserveLoginAttempt(db: Db, checks: LimitCheck[], now: () 
         giveBack: () => outcome.giveBack().finally(settle),
       };
     }
-    if (Date.now() >= deadline) throw tooMany(outcome.retryAfter, defaultRefusal);
+    if (Date.now() >= deadline) throw giveUp(outcome.retryAfter);
     // settled while this attempt was being counted: their outcome is in the count now, so ask again at once
     if (outcome.overKeys.some((key) => inFlight.count(key) === 0 && inFlight.settledSince(key, mark))) continue;
     const busy = outcome.overKeys.filter((key) => inFlight.count(key) > 0);
-    const crowded = busy.some((key) => inFlight.waiting(key) >= MAX_PATIENT_WAITERS);
-    if (busy.length === 0 || crowded) throw tooMany(outcome.retryAfter, defaultRefusal);
-    await inFlight.settled(busy, deadline);
+    // a key over its limit with nothing under way is over for good (this window): waiting cannot change it
+    if (busy.length < outcome.overKeys.length) throw giveUp(outcome.retryAfter);
+    const line = busy[0]!;
+    if (inFlight.waiting(line) >= MAX_PATIENT_WAITERS || inFlight.waitingTotal >= MAX_PATIENT_WAITERS_IN_ALL)
+      throw giveUp(outcome.retryAfter);
+    // back in line: the wake-up that brought it here was used (it asked again and found the key still busy)
+    wokenOn = null;
+    if (!(await inFlight.next(line, deadline, signal))) {
+      if (signal?.aborted) throw clientGone();
+      throw tooMany(outcome.retryAfter, defaultRefusal);
+    }
+    wokenOn = line;
   }
 }
+
+/** What an attempt whose client has gone answers (nobody reads it). */
+const clientGone = () => new ApiError(499, 'The client closed the request');
 
 const secondsUntil = (d: Date, now: Date) => Math.max(1, Math.ceil((d.getTime() - now.getTime()) / 1000));
 

@@ -27,15 +27,17 @@ export async function hitAll(db: Db, hits: { key: string; windowSeconds: number 
 
 /**
  * Gives one counted attempt back under each key (a success, or an attempt refused unchecked: the limit counts neither).
- * One statement per key, each holding one row: a statement holding several rows could lock them in another order than a
- * parallel attempt's hitAll does, and PostgreSQL would end one of the two as a deadlock.
+ * Only in the window it was counted in (`resetAt` as hitAll returned it): a window that has ended, or a count cleared
+ * and begun again since, no longer holds this attempt, and taking one from it would give another attempt's reservation
+ * away. One statement per key, each holding one row: a statement holding several rows could lock them in another order
+ * than a parallel attempt's hitAll does, and PostgreSQL would end one of the two as a deadlock.
  */
-export async function release(db: Db, keys: string[]): Promise<void> {
-  for (const key of keys)
+export async function release(db: Db, hits: { key: string; resetAt: Date }[]): Promise<void> {
+  for (const { key, resetAt } of hits)
     await db
       .update(rateLimits)
       .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-      .where(sql`${rateLimits.key} = ${key}`);
+      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} = ${resetAt.toISOString()}::timestamptz`);
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -114,6 +114,7 @@ export function authRoutes(deps: Deps) {
         { key: loginEmailKey(email), rule: config.rateLimits.loginPerEmail, onSuccess: 'clear' },
       ],
       () => clock.now(),
+      c.req.raw.signal,
     );
     const user = await (async () => {
       const found = await findUserByEmail(db, email);
