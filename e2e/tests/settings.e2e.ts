@@ -136,6 +136,37 @@ describe('Settings', () => {
     await context.close();
   });
 
+  it('a save still on its way when Log out is clicked lands, and then the session ends', async () => {
+    const user = await createUser({ firstName: 'Test', lastName: 'Person' });
+    const { context, page, problems } = await openSettings(user);
+    let letThrough: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route('**/api/users/me', async (route) => {
+      if (route.request().method() === 'PATCH') await held;
+      await route.continue();
+    });
+    await page.getByLabel('First Name').fill('Ada');
+    const saving = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/users/me'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await saving;
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${BASE_URL}/`);
+    await page.waitForTimeout(300);
+    letThrough();
+    // the save reached the server with its session, and the logout came after it
+    const login = await fetch(`${BASE_URL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE_URL },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    const fresh = { ...user, accessToken: ((await login.json()) as { accessToken: string }).accessToken };
+    await expect.poll(async () => (await api<{ firstName: string }>(fresh, 'GET', '/users/me')).firstName).toBe('Ada');
+    await expect.poll(() => page.evaluate(async () => (await fetch('/api/auth/token', { credentials: 'include' })).status)).toBe(401);
+    // that refused refresh is the check's own
+    expect(unexpected(problems, /status of 401 \(Unauthorized\) \(http:\/\/localhost:\d+\/api\/auth\/token\)/)).toEqual([]);
+    await context.close();
+  });
+
   it('changes the password only with the current one, and the new one logs in', async () => {
     const user = await createUser();
     const { context, page, problems } = await openSettings(user);

@@ -251,9 +251,12 @@ describe('signing out while calls are in flight', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('sends nothing that needs the token once logged out, and redirects nowhere', async () => {
+  it.each([
+    ['as logout takes the user away', true],
+    ['after the landing page has said the logout is done (a save finishing reads the profile again)', false],
+  ])('sends nothing that needs the token once logged out, %s, and redirects nowhere', async (_when, loggedOut) => {
     const { calls } = installFetchMock(() => apiError(401, 'No bearer token'));
-    const store = createAppStore({ auth: { user: null, accessToken: null, persist: false, loggedOut: true } });
+    const store = createAppStore({ auth: { user: null, accessToken: null, persist: false, loggedOut } });
     const result = await store.dispatch(api.endpoints.getWeights.initiate({}));
     expect(result.error).toMatchObject({ status: 401 });
     expect(calls).toEqual([]);

@@ -143,10 +143,10 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
   // a call sent with no connection can fail after the browser has it back, before the page has heard so
   const unsettledAtStart = connectionUnsettled();
   const noAnswerShown = () => !unsettledAtStart && !connectionUnsettled();
-  // Just logged out: a screen still mounted as logout takes the user away asks again for what logout dropped; a
-  // call that needs the bearer token is refused here rather than sent to earn a 401.
-  const { loggedOut } = (api.getState() as StateWithAuth).auth ?? {};
-  if (!sentWith && loggedOut && !extraOptions.skipAuthHandling) return { error: { status: 401, data: SIGNED_OUT } };
+  // Signed out (just logged out, say): a screen still mounted as logout takes the user away asks again for what
+  // logout dropped, and a save's follow-up read comes after it; a call that needs the bearer token and has none is
+  // refused here rather than sent to earn a 401. Protected screens only render signed in, so nothing else gets here.
+  if (!sentWith && !extraOptions.skipAuthHandling) return { error: { status: 401, data: SIGNED_OUT } };
   let result = await rawBaseQuery(args, api, extraOptions);
 
   if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };

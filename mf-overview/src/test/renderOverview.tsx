@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createAppStore, DEFAULT_PREFERENCES, type AppStore, type Goal, type Preferences, type RootState } from '@app/kit';
-import { apiError, installFetchMock, json, type MockCall } from '@app/kit/testing';
+import { apiError, installFetchMock, json, makeUser, type MockCall } from '@app/kit/testing';
 import Overview from '../Overview';
 
 export interface Entry {
@@ -50,7 +50,11 @@ export type RenderedOverview = RenderResult & ReturnType<typeof mockApi> & { sto
 
 export function renderOverview(backend: Backend, preferences: Partial<Preferences> = {}): RenderedOverview {
   const mock = mockApi(backend);
-  const store = createAppStore({ preferences: { ...DEFAULT_PREFERENCES, ...preferences } } as Partial<RootState>);
+  // signed in, as the shell only mounts the screen for a signed-in user
+  const store = createAppStore({
+    auth: { user: makeUser(), accessToken: 'token', persist: false },
+    preferences: { ...DEFAULT_PREFERENCES, ...preferences },
+  } as Partial<RootState>);
   const router = createMemoryRouter(
     [
       { path: '/dashboard/overview', element: <Overview /> },
