@@ -341,6 +341,26 @@ describe('logoutUser', () => {
     expect(store.getState().auth).toMatchObject({ user: null, accessToken: null });
   });
 
+  it("ends the session though a password change finishing meanwhile put the old session's new token back", async () => {
+    const store = signedIn();
+    let answerSave: () => void = () => {};
+    const { calls } = installFetchMock(async (call) => {
+      if (call.path === '/api/users/me' && call.method === 'PATCH') {
+        await new Promise<void>((resolve) => (answerSave = resolve));
+        return json(200, { ...user, accessToken: 'rotated' });
+      }
+      return json(204);
+    });
+    void store.dispatch(api.endpoints.updateMe.initiate({ password: 'new-password-1', currentPassword: 'old-password-1' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const logout = store.dispatch(logoutUser());
+    store.dispatch(logoutCompleted());
+    answerSave();
+    await logout;
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PATCH /api/users/me', 'POST /api/auth/logout']);
+    expect(store.getState().auth).toMatchObject({ user: null, accessToken: null });
+  });
+
   it('leaves a session signed in while a save held the logout back alone', async () => {
     const store = signedIn();
     let answerSave: () => void = () => {};
@@ -381,7 +401,7 @@ describe('restoreSession', () => {
     });
     const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
     await expect(store.dispatch(restoreSession())).resolves.toBe('signed-in');
-    expect(store.getState().auth).toEqual({ user, accessToken: 'restored', persist: true, loggedOut: false });
+    expect(store.getState().auth).toEqual({ user, accessToken: 'restored', persist: true, loggedOut: false, signIns: 1 });
     expect(store.getState().preferences).toMatchObject({ unit: 'IMPERIAL', weekStartsOn: 1 });
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/token', '/api/users/me']);
   });

@@ -65,17 +65,26 @@ export const LOGOUT_SETTLE_MS = 3_000;
  */
 export function logoutUser(): SessionThunk<Promise<void>> {
   return async (dispatch, getState) => {
+    const signIns = getState().auth.signIns;
     dispatch(loggedOut());
     for (const read of dispatch(api.util.getRunningQueriesThunk())) read.abort();
     const saves = dispatch(api.util.getRunningMutationsThunk());
     if (saves.length > 0) {
+      // the page may go away meanwhile: the session is then ended as it goes
+      const endAsThePageGoes = () =>
+        void fetch('/api/auth/logout', { method: 'POST', credentials: 'include', keepalive: true }).catch(() => {});
+      const page = typeof window === 'undefined' ? undefined : window;
+      page?.addEventListener('pagehide', endAsThePageGoes);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_SETTLE_MS)));
       await Promise.race([Promise.allSettled(saves), timeUp]);
       clearTimeout(timer);
-      // signed in again meanwhile (a token of a new session): its cookie replaced the old one, which ending now
-      // would end the new session instead
-      if (getState().auth.accessToken) return;
+      page?.removeEventListener('pagehide', endAsThePageGoes);
+      // signed in again meanwhile: the new session's cookie replaced the old one, which ending now would end the new
+      // session instead
+      if (getState().auth.signIns !== signIns) return;
+      // a save's answer (a password change) or a refresh finished meanwhile may have put the old session's token back
+      dispatch(clearAuth());
     }
     try {
       await dispatch(api.endpoints.logout.initiate()).unwrap();

@@ -15,6 +15,8 @@ export interface AuthState {
    * which clears it, so a later visit to the dashboard (Back) asks to sign in like any signed-out visit.
    */
   loggedOut?: boolean;
+  /** Sign-ins so far in this page: a logout waiting on a save can tell whether someone signed in meanwhile. */
+  signIns?: number;
 }
 
 export function loadAuthState(): AuthState {
@@ -36,6 +38,7 @@ export const authSlice = createSlice({
       state.user = action.payload.user;
       state.accessToken = action.payload.accessToken;
       state.loggedOut = false;
+      state.signIns = (state.signIns ?? 0) + 1;
     },
     setAccessToken(state, action: PayloadAction<string>) {
       state.accessToken = action.payload;
