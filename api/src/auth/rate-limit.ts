@@ -139,7 +139,13 @@ export async function reserveLoginAttempt(
       throw clientGone();
     }
     const mark = inFlight.mark();
-    const outcome = await tryReserve(db, checks, now());
+    let outcome: Awaited<ReturnType<typeof tryReserve>>;
+    try {
+      outcome = await tryReserve(db, checks, now());
+    } catch (error) {
+      if (wokenOn) inFlight.passOn(wokenOn);
+      throw error;
+    }
     if (!('retryAfter' in outcome)) {
       const settle = inFlight.begin(keys);
       return {
@@ -157,7 +163,9 @@ export async function reserveLoginAttempt(
     const line = busy[0]!;
     if (inFlight.waiting(line) >= MAX_PATIENT_WAITERS || inFlight.waitingTotal >= MAX_PATIENT_WAITERS_IN_ALL)
       throw giveUp(outcome.retryAfter);
-    // back in line: the wake-up that brought it here was used (it asked again and found the key still busy)
+    // back in line. In the same line the wake-up was used (the key is still busy: its next settle wakes the next);
+    // in another, the line it came from may hold someone a retry would let in now
+    if (wokenOn && wokenOn !== line) inFlight.passOn(wokenOn);
     wokenOn = null;
     if (!(await inFlight.next(line, deadline, signal))) {
       if (signal?.aborted) throw clientGone();

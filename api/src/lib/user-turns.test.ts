@@ -59,6 +59,17 @@ describe('UserTurns', () => {
     const c = turns.run('ada', work('late'));
     await Promise.all([a, b, c]);
     expect(order).toEqual(['first', 'waiting', 'late']);
+    // each knows whether it had to wait (what it looked up before may have changed meanwhile)
+    const told: boolean[] = [];
+    const held = gate();
+    const first2 = turns.run('ada', async (waited) => {
+      told.push(waited);
+      await held.opened;
+    });
+    const second2 = turns.run('ada', async (waited) => void told.push(waited));
+    held.open();
+    await Promise.all([first2, second2]);
+    expect(told).toEqual([false, true]);
     expect(most).toBe(1);
     expect(turns.size).toBe(0);
   });

@@ -29,11 +29,12 @@ export class UserTurns {
    * connection closed) leaves the line and is not run, so that it cannot hold a turn waiting for a body that will
    * never come while the person's next requests wait behind it.
    */
-  async run<T>(key: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(key: string, work: (waited: boolean) => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted) throw clientGone();
     let t = this.turns.get(key);
     if (!t) this.turns.set(key, (t = { active: 0, waiting: [] }));
-    if (t.active < this.limit) t.active++;
+    const waited = t.active >= this.limit;
+    if (!waited) t.active++;
     else {
       if (t.waiting.length >= this.maxWaiting)
         throw new ApiError(429, 'Too many requests at once: wait for the answers before sending more', [], { 'Retry-After': '1' });
@@ -61,7 +62,7 @@ export class UserTurns {
       }
     }
     try {
-      return await work();
+      return await work(waited);
     } finally {
       this.handOn(key, t);
     }

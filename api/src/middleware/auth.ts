@@ -41,7 +41,16 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
       // a few lookups of one token at a time; then the request takes its turn in its person's one line, sessions' too
       const found = await deps.userTurns.run(`token:${tokenKey(token)}`, () => authenticateToken(deps.db, token, now), signal);
       if (!found) throw forbidden('Invalid or revoked API token');
-      return deps.userTurns.run(`user:${found.userId}`, () => withApiToken(deps, c, found, now, next), signal);
+      return deps.userTurns.run(
+        `user:${found.userId}`,
+        // a request that waited its turn asks again: the token may have been revoked meanwhile
+        async (waited) => {
+          const current = waited ? await authenticateToken(deps.db, token, deps.clock.now()) : found;
+          if (!current) throw forbidden('Invalid or revoked API token');
+          return withApiToken(deps, c, current, now, next);
+        },
+        signal,
+      );
     }
     const claims = verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
     if (!claims) throw forbidden('Invalid or expired access token');
