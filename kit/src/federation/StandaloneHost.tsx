@@ -1,6 +1,6 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { restoreSession } from '../api/session';
+import { restoreSession, type RestoreResult } from '../api/session';
 import { BrowserRouter } from '../router';
 import { setPersist } from '../state/authSlice';
 import { createAppStore } from '../state/store';
@@ -12,13 +12,23 @@ import { createAppStore } from '../state/store';
  */
 export function StandaloneHost({ children }: { children: ReactNode }) {
   const store = useMemo(() => createAppStore(), []);
+  // the screen reads as soon as it renders, and a read needs the session's token: it waits for the restore
+  const [restored, setRestored] = useState<RestoreResult | null>(null);
   useEffect(() => {
     store.dispatch(setPersist(true));
-    void store.dispatch(restoreSession());
+    void store.dispatch(restoreSession()).then(setRestored);
   }, [store]);
   return (
     <Provider store={store}>
-      <BrowserRouter>{children}</BrowserRouter>
+      <BrowserRouter>
+        {restored === 'signed-in' ? (
+          children
+        ) : restored === null ? (
+          <p role="status">Loading...</p>
+        ) : (
+          <p role="status">Sign in on the shell with Remember me, then reload: this screen uses that session.</p>
+        )}
+      </BrowserRouter>
     </Provider>
   );
 }
