@@ -254,6 +254,17 @@ describe('cache tags', () => {
   });
 });
 
+/** The API with one save held until the test answers it (`answerSave`); anything else answers 204. */
+function holdingSave(method: string, path: string, answer: unknown) {
+  const held = { answerSave: () => {} };
+  const { calls } = installFetchMock(async (call) => {
+    if (call.method !== method || call.path !== path) return json(204);
+    await new Promise<void>((resolve) => (held.answerSave = resolve));
+    return json(200, answer);
+  });
+  return { calls, answerSave: () => held.answerSave() };
+}
+
 describe('logoutUser', () => {
   it('clears auth at once, turns persist off, calls logout and resets the API state', async () => {
     let authWhenCalled: unknown;
@@ -323,14 +334,7 @@ describe('logoutUser', () => {
 
   it('ends the session after a save held it back, though the landing page has already said the logout is done', async () => {
     const store = signedIn();
-    let answerSave: () => void = () => {};
-    const { calls } = installFetchMock(async (call) => {
-      if (call.path === '/api/weights') {
-        await new Promise<void>((resolve) => (answerSave = resolve));
-        return json(200, { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
-      }
-      return json(204);
-    });
+    const { calls, answerSave } = holdingSave('POST', '/api/weights', { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
     void store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 70, date: '2025-01-05' }));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const logout = store.dispatch(logoutUser());
@@ -343,14 +347,7 @@ describe('logoutUser', () => {
 
   it("ends the session though a password change finishing meanwhile put the old session's new token back", async () => {
     const store = signedIn();
-    let answerSave: () => void = () => {};
-    const { calls } = installFetchMock(async (call) => {
-      if (call.path === '/api/users/me' && call.method === 'PATCH') {
-        await new Promise<void>((resolve) => (answerSave = resolve));
-        return json(200, { ...user, accessToken: 'rotated' });
-      }
-      return json(204);
-    });
+    const { calls, answerSave } = holdingSave('PATCH', '/api/users/me', { ...user, accessToken: 'rotated' });
     void store.dispatch(api.endpoints.updateMe.initiate({ password: 'new-password-1', currentPassword: 'old-password-1' }));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const logout = store.dispatch(logoutUser());
@@ -363,14 +360,7 @@ describe('logoutUser', () => {
 
   it('leaves a session signed in while a save held the logout back alone', async () => {
     const store = signedIn();
-    let answerSave: () => void = () => {};
-    const { calls } = installFetchMock(async (call) => {
-      if (call.path === '/api/weights') {
-        await new Promise<void>((resolve) => (answerSave = resolve));
-        return json(200, { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
-      }
-      return json(204);
-    });
+    const { calls, answerSave } = holdingSave('POST', '/api/weights', { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
     void store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 70, date: '2025-01-05' }));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const logout = store.dispatch(logoutUser());
