@@ -82,6 +82,15 @@ function rememberVerified(secret: string, token: string, claims: AccessClaims, t
   verified.set(token, { secret, claims });
 }
 
+/**
+ * The session an access token was issued for, from its signature alone, expired or not: a logout names the session
+ * it leaves with it, and ending a session needs no fresh token.
+ */
+export function sessionOfAccessToken(secret: string, token: string): { sub: string; sid: string } | null {
+  const claims = signedClaims(secret, token);
+  return claims ? { sub: claims.sub, sid: claims.sid } : null;
+}
+
 /** How many checked tokens are remembered (tests). */
 export const verifiedTokenCount = (): number => verified.size;
 

@@ -108,6 +108,15 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Deletes one session of the user, if it is still there. */
+export async function invalidateUserSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return gone.length > 0;
+}
+
 /** Deletes every session of the user except `keepId` (password change ends the other devices). */
 export async function invalidateOtherSessions(db: Db, userId: string, keepId: string | null): Promise<void> {
   await db.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));

@@ -187,6 +187,51 @@ describeDb('auth', (ctx) => {
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
   });
 
+  it("logout with the left session's access token ends that one and keeps the cookie of a sign-in since", async () => {
+    const u = await register(ctx.app);
+    const again = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
+    expect(again.status).toBe(200);
+    // the browser signed in again while its logout waited: the cookie is the new session's, the token the old one's
+    const r = await call(ctx.app, 'POST', '/api/auth/logout', {
+      cookie: again.cookie,
+      token: u.token,
+      headers: { Origin: 'http://localhost:3000' },
+    });
+    expect(r.status).toBe(204);
+    expect(r.headers.get('set-cookie')).toBeNull();
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token: u.token })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: again.cookie })).status).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token: again.body.accessToken })).status).toBe(200);
+  });
+
+  it("logout with its session's expired token and cookie ends it and clears the cookie; a forged token ends nothing", async () => {
+    const u = await register(ctx.app);
+    const { sub, sid } = JSON.parse(Buffer.from(u.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+    const t = Math.floor(Date.now() / 1000);
+    const forged = await sign({ sub, sid, role: 'USER', iat: t, exp: t + 60 }, 'another-secret-another-secret-123456', 'HS256');
+    const other = await register(ctx.app);
+    const kept = await call(ctx.app, 'POST', '/api/auth/logout', {
+      cookie: other.cookie,
+      token: forged,
+      headers: { Origin: 'http://localhost:3000' },
+    });
+    expect(kept.status).toBe(204);
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(200);
+    // the forged token named nothing: the request's own cookie was the session it left
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: other.cookie })).status).toBe(401);
+
+    const expired = await sign({ sub, sid, role: 'USER', iat: t - 3600, exp: t - 2700 }, TEST_SECRET, 'HS256');
+    const r = await call(ctx.app, 'POST', '/api/auth/logout', {
+      cookie: u.cookie,
+      token: expired,
+      headers: { Origin: 'http://localhost:3000' },
+    });
+    expect(r.status).toBe(204);
+    expect(r.headers.get('set-cookie')).toMatch(/wt_refresh=;.*Max-Age=0/);
+    expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
+  });
+
   it('logout checks Origin: foreign or null Origin → 403 and the session survives', async () => {
     const u = await register(ctx.app);
     for (const origin of ['https://evil.example', 'null']) {

@@ -7,8 +7,8 @@ import { jsonBody } from '../middleware/json-body.js';
 import { sameOriginOnly } from '../middleware/same-origin.js';
 import { unauthorized, validationError } from '../lib/errors.js';
 import { dummyHash, hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
-import { createSession, deleteExpiredSessions, invalidateSession, validateSessionToken } from '../auth/sessions.js';
-import { signAccessToken } from '../auth/jwt.js';
+import { createSession, deleteExpiredSessions, invalidateSession, invalidateUserSession, validateSessionToken } from '../auth/sessions.js';
+import { sessionOfAccessToken, signAccessToken } from '../auth/jwt.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
 import { loginEmailKey, registerEmailKey, reserveAttempt, reserveLoginAttempt } from '../auth/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
@@ -170,21 +170,25 @@ export function authRoutes(deps: Deps) {
     security: [],
     tags: ['auth'],
     summary: 'Log out',
-    description: 'Deletes the refresh session and clears the cookie. A cross-origin Origin is refused (403).',
+    description:
+      "Deletes the refresh session and clears the cookie. With the access token of the session being left as a bearer token (expired or not), that session is ended instead, and the cookie is cleared only if it is that session's: a sign-in since, whose cookie replaced it, stays. A cross-origin Origin is refused (403).",
     middleware: [sameOrigin] as const,
     responses: { 204: { description: 'Logged out' }, 403: errors[403] },
   });
   app.openapi(logout, async (c) => {
     const raw = readRefreshCookie(c);
-    if (raw) {
-      const session = await validateSessionToken(db, raw, clock.now());
-      if (session) {
-        await invalidateSession(db, session.id);
-        // its access token stops working here at once, and in other processes on the database's notice
-        deps.sessionCache?.forgetUser(session.userId);
-      }
+    const cookieSession = raw ? await validateSessionToken(db, raw, clock.now()) : null;
+    const bearer = /^Bearer[ ]+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    const leaving = bearer ? sessionOfAccessToken(config.jwtSecret, bearer) : null;
+    if (leaving) {
+      if (await invalidateUserSession(db, leaving.sub, leaving.sid)) deps.sessionCache?.forgetUser(leaving.sub);
+    } else if (cookieSession) {
+      await invalidateSession(db, cookieSession.id);
+      // its access token stops working here at once, and in other processes on the database's notice
+      deps.sessionCache?.forgetUser(cookieSession.userId);
     }
-    clearRefreshCookie(c, config);
+    // the cookie of a session signed in since the one being left is that new session's: it stays
+    if (!leaving || !cookieSession || cookieSession.id === leaving.sid) clearRefreshCookie(c, config);
     return c.body(null, 204);
   });
 

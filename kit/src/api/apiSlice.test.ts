@@ -358,17 +358,24 @@ describe('logoutUser', () => {
     expect(store.getState().auth).toMatchObject({ user: null, accessToken: null });
   });
 
-  it('leaves a session signed in while a save held the logout back alone', async () => {
+  it('names the session it leaves, so a sign-in while a save held the logout back stays signed in', async () => {
     const store = signedIn();
     const { calls, answerSave } = holdingSave('POST', '/api/weights', { id: 'e1', weightKg: 70, date: '2025-01-05', notes: null });
     void store.dispatch(api.endpoints.saveWeight.initiate({ weightKg: 70, date: '2025-01-05' }));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const logout = store.dispatch(logoutUser());
     store.dispatch(setAuth({ user, accessToken: 'new-session' }));
+    await store.dispatch(api.endpoints.getGoal.initiate());
     answerSave();
     await logout;
-    expect(calls.map((c) => c.path)).toEqual(['/api/weights']);
+    // the old session is ended by its own token; the new one, its token and what it read stay
+    expect(calls.map((c) => `${c.path} ${c.headers.get('authorization') ?? ''}`)).toEqual([
+      '/api/weights Bearer token',
+      '/api/goals?none=null Bearer new-session',
+      '/api/auth/logout Bearer token',
+    ]);
     expect(store.getState().auth).toMatchObject({ user, accessToken: 'new-session', loggedOut: false });
+    expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
   });
 
   it('ignores a failing logout call', async () => {

@@ -76,8 +76,13 @@ export const api = createApi({
       query: () => ({ url: REFRESH_PATH, method: 'GET' }),
       extraOptions: AUTH_CALL,
     }),
-    logout: build.mutation<void, void>({
-      query: () => ({ url: 'auth/logout', method: 'POST' }),
+    /** With the access token of the session being left: the server ends that one, whatever cookie is there by then. */
+    logout: build.mutation<void, string | null | void>({
+      query: (leaving) => ({
+        url: 'auth/logout',
+        method: 'POST',
+        ...(leaving ? { headers: { authorization: `Bearer ${leaving}` } } : {}),
+      }),
       extraOptions: AUTH_CALL,
     }),
 

@@ -60,11 +60,13 @@ export const LOGOUT_SETTLE_MS = 3_000;
  * Log out: auth cleared at once, persist off, then the server session revoked (a failure there
  * changes nothing for the user), then every cached response dropped. The caller navigates to '/'.
  * Reads still on their way are called off first: nobody will show them, and answered after the revoke they would be
- * 401s. Saves on their way finish first (for at most LOGOUT_SETTLE_MS), so a save made just before lands. Signed in
- * again meanwhile, the new session is left alone (its cookie replaced the old one).
+ * 401s. Saves on their way finish first (for at most LOGOUT_SETTLE_MS), so a save made just before lands. The server
+ * is told which session is left by its access token: signed in again meanwhile, the new session (whose cookie
+ * replaced the old one) stays, and so does what it has read.
  */
 export function logoutUser(): SessionThunk<Promise<void>> {
   return async (dispatch, getState) => {
+    const leaving = getState().auth.accessToken;
     const signIns = getState().auth.signIns;
     dispatch(loggedOut());
     for (const read of dispatch(api.util.getRunningQueriesThunk())) read.abort();
@@ -72,7 +74,12 @@ export function logoutUser(): SessionThunk<Promise<void>> {
     if (saves.length > 0) {
       // the page may go away meanwhile: the session is then ended as it goes
       const endAsThePageGoes = () =>
-        void fetch('/api/auth/logout', { method: 'POST', credentials: 'include', keepalive: true }).catch(() => {});
+        void fetch('/api/auth/logout', {
+          method: 'POST',
+          credentials: 'include',
+          keepalive: true,
+          headers: leaving ? { authorization: `Bearer ${leaving}` } : {},
+        }).catch(() => {});
       const page = typeof window === 'undefined' ? undefined : window;
       page?.addEventListener('pagehide', endAsThePageGoes);
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -80,17 +87,16 @@ export function logoutUser(): SessionThunk<Promise<void>> {
       await Promise.race([Promise.allSettled(saves), timeUp]);
       clearTimeout(timer);
       page?.removeEventListener('pagehide', endAsThePageGoes);
-      // signed in again meanwhile: the new session's cookie replaced the old one, which ending now would end the new
-      // session instead
-      if (getState().auth.signIns !== signIns) return;
-      // a save's answer (a password change) or a refresh finished meanwhile may have put the old session's token back
-      dispatch(clearAuth());
     }
+    const signedInAgain = getState().auth.signIns !== signIns;
+    // a save's answer (a password change) or a refresh finished meanwhile may have put the old session's token back
+    if (!signedInAgain) dispatch(clearAuth());
     try {
-      await dispatch(api.endpoints.logout.initiate()).unwrap();
+      await dispatch(api.endpoints.logout.initiate(leaving)).unwrap();
     } catch {
       /* the session dies with its cookie anyway */
     }
+    if (signedInAgain) return;
     dispatch(api.util.resetApiState());
     forgetAnswers();
   };
