@@ -106,7 +106,7 @@ export interface paths {
         put?: never;
         /**
          * Log out
-         * @description Deletes the refresh session and clears the cookie. A cross-origin Origin is refused (403).
+         * @description Deletes the refresh session and clears the cookie. With the access token of the session being left as a bearer token (expired or not), that session is ended instead, and the cookie is cleared only if it is that session's: a sign-in since, whose cookie replaced it, stays. A cross-origin Origin is refused (403).
          */
         post: operations["logout"];
         delete?: never;
