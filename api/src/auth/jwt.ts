@@ -82,6 +82,10 @@ function rememberVerified(secret: string, token: string, claims: AccessClaims, t
   verified.set(token, { secret, claims });
 }
 
+/** The token of an `Authorization: Bearer …` header, or undefined. */
+export const bearerToken = (header: string | undefined): string | undefined =>
+  header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+
 /**
  * The session an access token was issued for, from its signature alone, expired or not: a logout names the session
  * it leaves with it, and ending a session needs no fresh token.

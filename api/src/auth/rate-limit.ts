@@ -4,7 +4,7 @@ import type { Deps } from '../types.js';
 import { clientIp } from '../lib/net.js';
 import { verifyPassword } from './password.js';
 import type { Db } from '../db/client.js';
-import { ApiError } from '../lib/errors.js';
+import { ApiError, clientGone } from '../lib/errors.js';
 import { AttemptsInFlight } from './attempts-in-flight.js';
 import { clear, hitAll, purgeExpired, release } from '../repositories/rate-limits.js';
 
@@ -174,9 +174,6 @@ export async function reserveLoginAttempt(
     wokenOn = line;
   }
 }
-
-/** What an attempt whose client has gone answers (nobody reads it). */
-const clientGone = () => new ApiError(499, 'The client closed the request');
 
 const secondsUntil = (d: Date, now: Date) => Math.max(1, Math.ceil((d.getTime() - now.getTime()) / 1000));
 

@@ -797,9 +797,14 @@ function dateHeaderHints(header: string): { knownOrder?: DateFormat; naiveIsUtc?
   };
 }
 
+/** The column a header names as the date: one of the date words, else a date named among other words. */
+function namedDateColumn(h: string[]): number {
+  const exact = findIndex(h, DATE_WORDS);
+  return exact >= 0 ? exact : h.findIndex((c) => DATE_IN_HEADER.test(c));
+}
+
 const generic: Matcher = (h, _raw, records, headerAt) => {
-  let dateCol = findIndex(h, DATE_WORDS);
-  if (dateCol < 0) dateCol = h.findIndex((c) => DATE_IN_HEADER.test(c));
+  let dateCol = namedDateColumn(h);
   if (dateCol < 0) {
     const timeCol = at(h, 'time');
     const cells = timeCol < 0 ? [] : firstCells(records, headerAt, timeCol);
@@ -992,7 +997,7 @@ export function unrecognised(records: CsvRecord[]): string {
   if (headers.some((raw) => isWorkoutHeader(raw.map(normalizeHeader)))) return WORKOUT_LOG;
   const dated = headers.find((raw) => {
     const h = raw.map(normalizeHeader);
-    return h.length >= 2 && (findIndex(h, DATE_WORDS) >= 0 || h.some((c) => DATE_IN_HEADER.test(c)));
+    return h.length >= 2 && namedDateColumn(h) >= 0;
   });
   if (!dated) return NOT_RECOGNISED;
   const cells = dated.map((c) => c.trim()).filter(Boolean);

@@ -17,6 +17,8 @@ export const badRequest = (message: string, details: ErrorDetail[] = []) => new 
 export const unauthorized = (message = 'Authentication required', details: ErrorDetail[] = []) => new ApiError(401, message, details);
 export const forbidden = (message = 'Invalid or expired token') => new ApiError(403, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
+/** What a request whose client has gone answers (nobody reads it): it is neither run nor logged as a failure. */
+export const clientGone = () => new ApiError(499, 'The client closed the request');
 export const validationError = (details: ErrorDetail[], message = 'Validation failed') => new ApiError(422, message, details);
 
 export const STATUS_MESSAGES: Record<number, string> = {

@@ -1,7 +1,4 @@
-import { ApiError } from './errors.js';
-
-/** What a request whose client has gone answers (nobody reads it): it is neither run nor logged as a failure. */
-const clientGone = () => new ApiError(499, 'The client closed the request');
+import { ApiError, clientGone } from './errors.js';
 
 /** Requests of one person (a session's user or an API token) run at once in this process; the rest wait. */
 export const USER_CONCURRENCY = 4;

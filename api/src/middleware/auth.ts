@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../types.js';
 import { users } from '../db/schema.js';
 import { hasReplicas, isWrite, mayReadFromReplica, readingFrom } from '../db/replicas.js';
-import { verifyAccessToken, type AccessClaims } from '../auth/jwt.js';
+import { bearerToken, verifyAccessToken, type AccessClaims } from '../auth/jwt.js';
 import { activeSessionUser } from '../auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { authenticateToken, TOKEN_PREFIX, tokenKey } from '../repositories/tokens.js';
@@ -32,12 +32,12 @@ function tokenRefusal(method: string, path: string): string | null {
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('Authorization');
-    const m = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
-    if (!m) throw unauthorized('Authentication required');
+    const bearer = bearerToken(header);
+    if (!bearer) throw unauthorized('Authentication required');
     const now = deps.clock.now();
     const signal = c.req.raw.signal;
-    if (m[1]!.startsWith(TOKEN_PREFIX)) {
-      const token = m[1]!;
+    if (bearer.startsWith(TOKEN_PREFIX)) {
+      const token = bearer;
       // a few lookups of one token at a time; then the request takes its turn in its person's one line, sessions' too
       const found = await deps.userTurns.run(`token:${tokenKey(token)}`, () => authenticateToken(deps.db, token, now), signal);
       if (!found) throw forbidden('Invalid or revoked API token');
@@ -52,7 +52,7 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
         signal,
       );
     }
-    const claims = verifyAccessToken(deps.config.jwtSecret, m[1]!, now);
+    const claims = verifyAccessToken(deps.config.jwtSecret, bearer, now);
     if (!claims) throw forbidden('Invalid or expired access token');
     // the session is looked up in the person's turn: a flood of one person's requests waits on itself
     return deps.userTurns.run(`user:${claims.sub}`, () => withSession(deps, c, claims, now, next), signal);

@@ -8,7 +8,7 @@ import { sameOriginOnly } from '../middleware/same-origin.js';
 import { unauthorized, validationError } from '../lib/errors.js';
 import { dummyHash, hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
 import { createSession, deleteExpiredSessions, invalidateSession, invalidateUserSession, validateSessionToken } from '../auth/sessions.js';
-import { sessionOfAccessToken, signAccessToken } from '../auth/jwt.js';
+import { bearerToken, sessionOfAccessToken, signAccessToken } from '../auth/jwt.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
 import { loginEmailKey, registerEmailKey, reserveAttempt, reserveLoginAttempt } from '../auth/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
@@ -178,7 +178,7 @@ export function authRoutes(deps: Deps) {
   app.openapi(logout, async (c) => {
     const raw = readRefreshCookie(c);
     const cookieSession = raw ? await validateSessionToken(db, raw, clock.now()) : null;
-    const bearer = /^Bearer[ ]+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    const bearer = bearerToken(c.req.header('Authorization'));
     const leaving = bearer ? sessionOfAccessToken(config.jwtSecret, bearer) : null;
     if (leaving) {
       if (await invalidateUserSession(db, leaving.sub, leaving.sid)) deps.sessionCache?.forgetUser(leaving.sub);
