@@ -136,8 +136,9 @@ describe('Settings', () => {
     await context.close();
   });
 
-  it('a save still on its way when Log out is clicked lands, and then the session ends', async () => {
+  it('a save still on its way when Log out is clicked lands whole, and then the session ends', async () => {
     const user = await createUser({ firstName: 'Test', lastName: 'Person' });
+    await api(user, 'PATCH', '/goals', { startWeightKg: 92, targetWeightKg: 80, startDate: dayOffset(-30), targetDate: dayOffset(120) });
     const { context, page, problems } = await openSettings(user);
     let letThrough: () => void = () => {};
     const held = new Promise<void>((resolve) => (letThrough = resolve));
@@ -146,6 +147,9 @@ describe('Settings', () => {
       await route.continue();
     });
     await page.getByLabel('First Name').fill('Ada');
+    // the goal is the save's next call, sent only once the profile's has been answered
+    await tab(page, 'Goals');
+    await page.getByLabel('Target weight (kg) *').fill('75');
     const saving = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/users/me'));
     await page.getByRole('button', { name: 'Save' }).click();
     await saving;
@@ -161,6 +165,10 @@ describe('Settings', () => {
     });
     const fresh = { ...user, accessToken: ((await login.json()) as { accessToken: string }).accessToken };
     await expect.poll(async () => (await api<{ firstName: string }>(fresh, 'GET', '/users/me')).firstName).toBe('Ada');
+    await expect.poll(async () => (await api<{ targetWeightKg: number }>(fresh, 'GET', '/goals')).targetWeightKg).toBe(75);
+    // the landing page says nothing of a screen the person has left
+    await page.waitForTimeout(300);
+    expect(await page.locator('.toast, [role="alert"]').allTextContents()).toEqual([]);
     await expect.poll(() => page.evaluate(async () => (await fetch('/api/auth/token', { credentials: 'include' })).status)).toBe(401);
     // that refused refresh is the check's own
     expect(unexpected(problems, /status of 401 \(Unauthorized\) \(http:\/\/localhost:\d+\/api\/auth\/token\)/)).toEqual([]);

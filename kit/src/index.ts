@@ -25,5 +25,6 @@ export * from './hooks/useDocumentTitle';
 export * from './hooks/useReducedMotion';
 export * from './hooks/useOnline';
 export * from './hooks/usePendingEntries';
+export * from './hooks/useSameSignIn';
 export * from './brand';
 export * from './ui/ShowTrendToggle';

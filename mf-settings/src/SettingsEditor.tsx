@@ -8,11 +8,13 @@ import {
   setPreferences,
   setUser,
   showToast,
+  trackSave,
   type UnitSystem,
   useAppDispatch,
   useAppSelector,
   type User,
   useFocusError,
+  useSameSignIn,
   useSearchParams,
   validateHexColor,
 } from '@app/kit';
@@ -75,6 +77,7 @@ interface SettingsEditorProps {
 /** The loaded settings form: tabs, Save and Cancel, and the save sequence's outcome. */
 export function SettingsEditor(props: SettingsEditorProps) {
   const dispatch = useAppDispatch();
+  const sameSignIn = useSameSignIn();
   const prefs = useAppSelector(selectPreferences);
   const saveApi = useSaveApi();
   const hasPassword = useHasPassword();
@@ -160,8 +163,12 @@ export function SettingsEditor(props: SettingsEditorProps) {
       profile: buildProfilePatch(form, baseline.user),
       goal: buildGoalPatch(form, baseline.goal),
     };
-    const outcome = await runSaveSequence(plan, saveApi);
+    const stillSignedIn = sameSignIn();
+    // marked as one save, so a Log out pressed meanwhile lets all of its calls land
+    const outcome = await trackSave(runSaveSequence(plan, saveApi));
     setSaving(false);
+    // logged out meanwhile: what landed is the server's now, and the outcome is no one's to show
+    if (!stillSignedIn()) return;
 
     // What succeeded stays saved: it becomes the baseline, so the next Save does not send it again.
     const next = advanceBaseline(baseline, outcome.results);

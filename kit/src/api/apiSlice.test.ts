@@ -4,6 +4,7 @@ import { apiError, installFetchMock, json, type MockCall } from '../test/fetchMo
 import { api } from './apiSlice';
 import { setApiNavigator, type ApiNavigator } from './navigation';
 import { LOGOUT_SETTLE_MS, logoutUser, restoreSession } from './session';
+import { trackSave } from './savesUnderWay';
 import { makeUser } from '../test/fixtures';
 import { logoutCompleted, setAuth } from '../state/authSlice';
 
@@ -281,7 +282,7 @@ describe('logoutUser', () => {
     await store.dispatch(logoutUser());
     expect(authWhenCalled).toMatchObject({ user: null, accessToken: null, persist: false });
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/auth/logout' });
-    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false, loggedOut: true });
+    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false, loggedOut: true, leavingToken: null });
     expect(store.getState().api.queries).toEqual({});
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -378,13 +379,46 @@ describe('logoutUser', () => {
     expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
   });
 
+  it('lets every call of a save marked as one land with the leaving session, then ends it; reads are not sent', async () => {
+    const store = signedIn();
+    const { calls, answerSave } = holdingSave('PATCH', '/api/users/me', user);
+    const steps: string[] = [];
+    const save = trackSave(
+      (async () => {
+        await store.dispatch(api.endpoints.updateMe.initiate({ firstName: 'Ada' })).unwrap();
+        steps.push('profile');
+        await store.dispatch(api.endpoints.updateGoal.initiate({ targetWeightKg: 70 })).unwrap();
+        steps.push('goal');
+        const reread = await store.dispatch(api.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
+        steps.push(reread.error ? `reread refused ${String((reread.error as { status?: unknown }).status)}` : 'reread');
+      })(),
+    );
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const logout = store.dispatch(logoutUser());
+    expect(store.getState().auth).toMatchObject({ user: null, accessToken: null });
+    answerSave();
+    await logout;
+    await save;
+    expect(steps).toEqual(['profile', 'goal', 'reread refused 401']);
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.headers.get('authorization') ?? ''}`)).toEqual([
+      'PATCH /api/users/me Bearer token',
+      'PATCH /api/goals Bearer token',
+      'POST /api/auth/logout Bearer token',
+    ]);
+    expect(store.getState().auth).toMatchObject({ user: null, accessToken: null, leavingToken: null });
+    // once the session has ended, a save's call is refused before it is sent
+    const late = await store.dispatch(api.endpoints.updateGoal.initiate({ targetWeightKg: 71 }));
+    expect(late.error).toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(3);
+  });
+
   it('ignores a failing logout call', async () => {
     installFetchMock(() => {
       throw new TypeError('Failed to fetch');
     });
     const store = createAppStore({ auth: { user, accessToken: 'token', persist: true } });
     await expect(store.dispatch(logoutUser())).resolves.toBeUndefined();
-    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false, loggedOut: true });
+    expect(store.getState().auth).toEqual({ user: null, accessToken: null, persist: false, loggedOut: true, leavingToken: null });
     expect(navigate).not.toHaveBeenCalled();
   });
 });
@@ -398,7 +432,14 @@ describe('restoreSession', () => {
     });
     const store = createAppStore({ auth: { user: null, accessToken: null, persist: true } });
     await expect(store.dispatch(restoreSession())).resolves.toBe('signed-in');
-    expect(store.getState().auth).toEqual({ user, accessToken: 'restored', persist: true, loggedOut: false, signIns: 1 });
+    expect(store.getState().auth).toEqual({
+      user,
+      accessToken: 'restored',
+      persist: true,
+      loggedOut: false,
+      signIns: 1,
+      leavingToken: null,
+    });
     expect(store.getState().preferences).toMatchObject({ unit: 'IMPERIAL', weekStartsOn: 1 });
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/token', '/api/users/me']);
   });

@@ -32,13 +32,22 @@ function accessTokenOf(api: Pick<BaseQueryApi, 'getState'>): string | null {
   return (api.getState() as StateWithAuth).auth?.accessToken ?? null;
 }
 
+/**
+ * The token a call is sent with: the session's; while logout lets the saves under way finish, a save's later calls
+ * still go with the leaving session's (reads are not sent then: nobody will show them).
+ */
+function tokenFor(api: Pick<BaseQueryApi, 'getState' | 'type'>): string | null {
+  const auth = (api.getState() as StateWithAuth).auth;
+  return auth?.accessToken ?? (api.type === 'mutation' ? (auth?.leavingToken ?? null) : null);
+}
+
 /** The plain HTTP layer: base path, cookies, bearer header from the auth state; the page's early reads taken over. */
 const httpBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   credentials: 'include',
   fetchFn: fetchOrTakeEarly,
   prepareHeaders: (headers, api) => {
-    const token = accessTokenOf(api);
+    const token = tokenFor(api);
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
     return headers;
   },
@@ -139,7 +148,7 @@ function sessionExpired(api: BaseQueryApi): void {
  */
 export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions = {}) => {
   if (!extraOptions.skipAuthHandling) await renewal.ahead(accessTokenOf(api), () => refreshAccessToken(api));
-  const sentWith = accessTokenOf(api);
+  const sentWith = tokenFor(api);
   // a call sent with no connection can fail after the browser has it back, before the page has heard so
   const unsettledAtStart = connectionUnsettled();
   const noAnswerShown = () => !unsettledAtStart && !connectionUnsettled();

@@ -3,6 +3,7 @@ export * from './types';
 export * from './apiSlice';
 export * from './errors';
 export * from './session';
+export { trackSave } from './savesUnderWay';
 export { followConnection } from './connection';
 export { neverReadAhead, readAhead } from './readAhead';
 export { setApiNavigator, type ApiNavigator, type ApiNavigateOptions } from './navigation';

@@ -4,6 +4,7 @@ import { setPreferences } from '../state/preferencesSlice';
 import type { User } from '../state/types';
 import { api } from './apiSlice';
 import { forgetAnswers } from './etagCache';
+import { savesUnderWay } from './savesUnderWay';
 
 // Typed on the slices they touch rather than RootState, so the store module can import this file.
 type SessionThunk<R> = ThunkAction<R, { auth: AuthState }, unknown, UnknownAction>;
@@ -60,7 +61,8 @@ export const LOGOUT_SETTLE_MS = 3_000;
  * Log out: auth cleared at once, persist off, then the server session revoked (a failure there
  * changes nothing for the user), then every cached response dropped. The caller navigates to '/'.
  * Reads still on their way are called off first: nobody will show them, and answered after the revoke they would be
- * 401s. Saves on their way finish first (for at most LOGOUT_SETTLE_MS), so a save made just before lands. The server
+ * 401s. Saves on their way finish first (for at most LOGOUT_SETTLE_MS), so a save made just before lands, all of its
+ * calls when it was marked with trackSave (they are sent with the leaving session's token meanwhile). The server
  * is told which session is left by its access token: signed in again meanwhile, the new session (whose cookie
  * replaced the old one) stays, and so does what it has read.
  */
@@ -70,7 +72,7 @@ export function logoutUser(): SessionThunk<Promise<void>> {
     const signIns = getState().auth.signIns;
     dispatch(loggedOut());
     for (const read of dispatch(api.util.getRunningQueriesThunk())) read.abort();
-    const saves = dispatch(api.util.getRunningMutationsThunk());
+    const saves = [...dispatch(api.util.getRunningMutationsThunk()), ...savesUnderWay()];
     if (saves.length > 0) {
       // the page may go away meanwhile: the session is then ended as it goes
       const endAsThePageGoes = () =>

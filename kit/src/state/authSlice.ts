@@ -17,6 +17,11 @@ export interface AuthState {
   loggedOut?: boolean;
   /** Sign-ins so far in this page: a logout waiting on a save can tell whether someone signed in meanwhile. */
   signIns?: number;
+  /**
+   * The token of a session being logged out, while logout lets the saves under way finish: a save of several calls
+   * sends its later ones with it. Cleared with the session.
+   */
+  leavingToken?: string | null;
 }
 
 export function loadAuthState(): AuthState {
@@ -39,6 +44,7 @@ export const authSlice = createSlice({
       state.accessToken = action.payload.accessToken;
       state.loggedOut = false;
       state.signIns = (state.signIns ?? 0) + 1;
+      state.leavingToken = null;
     },
     setAccessToken(state, action: PayloadAction<string>) {
       state.accessToken = action.payload;
@@ -49,8 +55,10 @@ export const authSlice = createSlice({
     clearAuth(state) {
       state.user = null;
       state.accessToken = null;
+      state.leavingToken = null;
     },
     loggedOut(state) {
+      state.leavingToken = state.accessToken;
       state.user = null;
       state.accessToken = null;
       state.persist = false;
