@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { futureDateProblem } from './fields';
-import { codePoints, normalizeEmail } from './text';
+import { codePoints, firstCodePoints, mendLoneSurrogates, normalizeEmail } from './text';
 import { kgToLb, lbToKg, LB_PER_KG } from './units';
 import { RegisterSchema, UpdateUserSchema, WeightEntryInputSchema } from './index';
 
@@ -64,6 +64,31 @@ describe('accounts', () => {
       ['email', 'Email must be at most 254 characters'],
     ]);
   });
+  it('emails are judged as they are stored: one address that fits its column', () => {
+    const base = { firstName: 'A', lastName: 'B', password: 'long-enough-1' };
+    // 23 characters sent, 329 once normalised (each ﷺ is a phrase)
+    expect(issues(RegisterSchema, { ...base, email: `${'\ufdfa'.repeat(18)}@x.io` })).toEqual([
+      ['email', 'Email must be at most 254 characters'],
+    ]);
+    // a fullwidth comma and at sign normalise to a second address
+    for (const email of [
+      'victim@x.com\uff0cattacker\uff20evil.com',
+      'victim@x.com,evil.com',
+      'victim,attacker@evil.com',
+      '<a@b.co>',
+      'a@b.co;c',
+    ])
+      expect(issues(RegisterSchema, { ...base, email }), email).toEqual([['email', 'Email is not valid']]);
+    expect(issues(RegisterSchema, { ...base, email: 'ａda@exａmple.com' })).toEqual([]);
+  });
+  it('a password is long enough as it is hashed, whatever its accents were typed as', () => {
+    const base = { firstName: 'A', lastName: 'B', email: 'ada@example.com' };
+    // four letters, each an "e" and a combining accent: 8 code points typed, 4 characters
+    expect(issues(RegisterSchema, { ...base, password: 'e\u0301'.repeat(4) })).toEqual([
+      ['password', 'Password must be at least 8 characters'],
+    ]);
+    expect(issues(RegisterSchema, { ...base, password: 'e\u0301'.repeat(8) })).toEqual([]);
+  });
   it('a profile change refuses role and id, and implausible heights', () => {
     expect(issues(UpdateUserSchema, { role: 'ADMIN' })).toEqual([['role', expect.any(String)]]);
     expect(issues(UpdateUserSchema, { heightCm: 300 })).toEqual([['heightCm', 'Height must be greater than 0 and less than 300 cm']]);
@@ -79,6 +104,8 @@ describe('units and text', () => {
   });
   it('counts code points and compares emails without case', () => {
     expect(codePoints('a🎉b')).toBe(3);
+    expect(firstCodePoints('ab🎉🎉', 3)).toBe('ab🎉');
+    expect(mendLoneSurrogates('a\ud800b\udc00🎉')).toBe('a\ufffdb\ufffd🎉');
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
     // fullwidth letters, in the name or the domain, are the letters they look like
     expect(normalizeEmail('ａda@exａmple.com')).toBe('ada@example.com');

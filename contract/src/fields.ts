@@ -3,7 +3,7 @@ import './parsing';
 import { z } from 'zod';
 import { isCalendarDate, isTimeZone, latestEntryDate, MIN_DATE, type DateString } from './dates';
 import { EMAIL_MAX, HEIGHT_MAX_CM, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from './limits';
-import { codePoints, hasInvisible, hasLoneSurrogate, hasNul, isBlank } from './text';
+import { codePoints, hasInvisible, hasLoneSurrogate, hasNul, isBlank, normalizeEmail } from './text';
 
 // Field rules with the messages people read under a field, the same from the form and from the API.
 
@@ -40,22 +40,42 @@ export const text = (what: string, min: number, max: number) =>
 
 export const personName = (what: string) => text(what, 1, NAME_MAX).refine((s) => !isBlank(s), { message: `${what} is required` });
 
-/** Something@domain.tld: a name, one @, and a domain of dot-separated labels. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+/**
+ * Something@domain.tld: a name, one @, and a domain of dot-separated labels; none of the characters that separate
+ * addresses in a mail header (`,` `;` `<` `>` and the like), so one account's address is never read as two.
+ */
+const EMAIL_PATTERN = /^[^\s@,;:<>()[\]\\"]+@[^\s@.,;:<>()[\]\\"]+(?:\.[^\s@.,;:<>()[\]\\"]+)+$/;
 
 export const email = z
   .string({ error: 'Email must be a string' })
   .max(EMAIL_MAX, { message: `Email must be at most ${EMAIL_MAX} characters` })
-  // too long is already said above, and is not looked at again; the pattern has no overlapping parts, so its time
-  // grows with the length and not with its square (a long run of dots must not hold the server)
-  .refine((s) => s.length > EMAIL_MAX || (!hasInvisible(s.trim()) && EMAIL_PATTERN.test(s.trim())), { message: 'Email is not valid' })
+  // The address is judged as it will be stored (normalised: `ﬀ` is `ff`, a fullwidth `＠` an `@`), so what passes
+  // here fits its column and is one address. Too long is already said above, and is not looked at again; the pattern
+  // has no overlapping parts, so its time grows with the length and not with its square (a long run of dots must not
+  // hold the server).
+  .refine((s) => s.length > EMAIL_MAX || normalizeEmail(s).length <= EMAIL_MAX, {
+    message: `Email must be at most ${EMAIL_MAX} characters`,
+  })
+  .refine(
+    (s) => {
+      if (s.length > EMAIL_MAX) return true;
+      const stored = normalizeEmail(s);
+      return stored.length > EMAIL_MAX || (!hasInvisible(stored) && EMAIL_PATTERN.test(stored));
+    },
+    { message: 'Email is not valid' },
+  )
   .meta({ format: 'email', example: 'ada@example.com' });
 
-export const password = text('Password', PASSWORD_MIN, PASSWORD_MAX).meta({
-  format: 'password',
-  minLength: PASSWORD_MIN,
-  maxLength: PASSWORD_MAX,
-});
+export const password = text('Password', PASSWORD_MIN, PASSWORD_MAX)
+  // counted as it is hashed (NFKC): an accent typed as its own character does not make a short password long
+  .refine((s) => codePoints(s) < PASSWORD_MIN || codePoints(s.normalize('NFKC')) >= PASSWORD_MIN, {
+    message: `Password must be at least ${PASSWORD_MIN} characters`,
+  })
+  .meta({
+    format: 'password',
+    minLength: PASSWORD_MIN,
+    maxLength: PASSWORD_MAX,
+  });
 
 export const heightCm = z
   .number({ error: 'Height must be a number' })

@@ -5,6 +5,7 @@
  * verifier, and validates the ID token (signature against the provider's JWKS, issuer, audience, nonce, expiry).
  * The provider's tokens stay in this module: only the person's subject, name and e-mail leave it.
  */
+import { firstCodePoints, mendLoneSurrogates } from '@app/contract';
 import * as oidc from 'openid-client';
 import type { GithubProviderConfig, IdentityProviderConfig, OidcProviderConfig } from './provider-config.js';
 import { isAllowedProviderUrl } from './provider-config.js';
@@ -63,7 +64,9 @@ export function classifyError(err: unknown): ExternalAuthError {
   return new ExternalAuthError('failed', e?.name ?? 'error');
 }
 
-const clean = (v: unknown, max = 100): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+// cut by characters, never inside one, and with any half character from the provider mended: the name is stored as
+// JSON, which refuses half a character
+const clean = (v: unknown, max = 100): string => (typeof v === 'string' ? firstCodePoints(mendLoneSurrogates(v).trim(), max) : '');
 
 /** First and last name from the claims: given/family name, else the full name split at its last space. */
 export function namesOf(claims: Record<string, unknown>, fallback: string): { firstName: string; lastName: string } {
@@ -72,10 +75,10 @@ export function namesOf(claims: Record<string, unknown>, fallback: string): { fi
   if (!firstName && !lastName) {
     const full = clean(claims.name, 201).replace(/\s+/g, ' ');
     const cut = full.lastIndexOf(' ');
-    if (cut > 0) [firstName, lastName] = [full.slice(0, cut).slice(0, 100), full.slice(cut + 1).slice(0, 100)];
-    else firstName = full.slice(0, 100);
+    if (cut > 0) [firstName, lastName] = [firstCodePoints(full.slice(0, cut), 100), firstCodePoints(full.slice(cut + 1), 100)];
+    else firstName = firstCodePoints(full, 100);
   }
-  if (!firstName) firstName = fallback.slice(0, 100) || 'New';
+  if (!firstName) firstName = firstCodePoints(fallback, 100) || 'New';
   if (!lastName) lastName = '-';
   return { firstName, lastName };
 }

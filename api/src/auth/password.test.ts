@@ -26,6 +26,8 @@ it('ships a list of a few thousand common passwords, compared case-insensitively
   expect(isCommonPassword('1q2w3e4r5t')).toBe(true);
   expect(isCommonPassword('michael1990')).toBe(true);
   expect(isCommonPassword('plum-Tractor-9-orbit')).toBe(false);
+  // typed with a fullwidth keyboard it is hashed as the same password
+  expect(isCommonPassword('ｐａｓｓｗｏｒｄ１２３')).toBe(true);
 });
 
 it('a password is the same however its accents were typed (one character or a letter and a mark); older hashes still match', async () => {

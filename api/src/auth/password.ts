@@ -57,5 +57,6 @@ export function isCommonPassword(password: string): boolean {
         .filter((l) => l !== '' && !l.startsWith('#')),
     );
   }
-  return common.has(password.toLowerCase());
+  // as it is hashed: a common password typed in fullwidth letters is the same password
+  return common.has(normalizePassword(password).toLowerCase());
 }

@@ -94,4 +94,12 @@ describe('identity providers from the environment', () => {
     expect(namesOf({ name: 'Cher' }, 'x')).toEqual({ firstName: 'Cher', lastName: '-' });
     expect(namesOf({}, 'octocat')).toEqual({ firstName: 'octocat', lastName: '-' });
   });
+
+  it('cuts a long name by characters, never inside an emoji, and mends half a character', () => {
+    const long = `${'a'.repeat(99)}😀😀`;
+    expect(namesOf({ given_name: long, family_name: 'B\ud800' }, 'x')).toEqual({ firstName: `${'a'.repeat(99)}😀`, lastName: 'B\ufffd' });
+    const { firstName } = namesOf({ name: `${'b'.repeat(99)}😀😀 Hopper` }, 'x');
+    expect([...firstName]).toHaveLength(100);
+    expect(firstName.endsWith('😀')).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import {
   codePoints,
   hasNul,
   IMPORT_UNIT_WARNING,
+  mendLoneSurrogates,
   lbToKg,
   MIN_DATE,
   NOTES_MAX,
@@ -134,7 +135,8 @@ export class Collector {
     const weightKg = KG_PER[unit ?? this.opts.unit](value);
     if (!(Number.isFinite(weightKg) && weightKg > WEIGHT_MIN_KG && weightKg < WEIGHT_MAX_KG))
       return this.reject(line, 'Weight must be between 0 and 1000 kg');
-    const text = notes ?? null;
+    // a JSON file may escape half a character (\ud800): mended as any decoder mends broken bytes, so it can be stored
+    const text = notes == null ? null : mendLoneSurrogates(notes);
     if (text !== null && hasNul(text)) return this.reject(line, 'Notes contain a NUL character');
     if (text !== null && codePoints(text) > NOTES_MAX) return this.reject(line, 'Notes are longer than 255 characters');
     if (this.readings.length >= MAX_READINGS)

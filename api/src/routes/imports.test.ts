@@ -427,6 +427,23 @@ describeDb('imports', (ctx) => {
     expect((await call(ctx.app, 'POST', '/api/imports', { token: u.token, rawBody: new FormData() })).status).toBe(422);
   });
 
+  it('a JSON file that escapes half a character in a note is stored with it mended, and commits', async () => {
+    const u = await register(ctx.app);
+    const entries30 = Array.from({ length: 30 }, (_, i) => ({
+      date: `2024-01-${String(i + 1).padStart(2, '0')}`,
+      weightKg: 80 + i / 10,
+      notes: i === 25 ? 'half \ud800 a pair' : null,
+    }));
+    // JSON.stringify writes the lone half as the escape `\ud800`, as a file damaged elsewhere would hold it
+    const p = await preview(ctx.app, u.token, JSON.stringify({ profile: {}, goal: null, entries: entries30 }), {}, 'export.json');
+    expect(p.status).toBe(200);
+    const done = await commit(ctx.app, u.token, p.body.id);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ imported: 30 });
+    const stored = (await entries(ctx.app, u)) as { date: string; notes: string | null }[];
+    expect(stored.find((e) => e.date === '2024-01-26')?.notes).toBe('half \ufffd a pair');
+  });
+
   it('commit keep vs replace; conflicts in the preview; user isolation; an import is committed once', async () => {
     const u = await register(ctx.app);
     const other = await register(ctx.app);
