@@ -5,6 +5,7 @@ import { EntryDialogSlot } from './entry/EntryDialogSlot';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { DashboardLayout } from './layout/DashboardLayout';
 import { RouteAnnouncer } from './layout/RouteAnnouncer';
+import { ForgetOnSignOut } from './offline/ForgetOnSignOut';
 import { ErrorPage, ERROR_CODES } from './screens/ErrorPage';
 import { LandingPage } from './screens/LandingPage';
 import { REMOTE_ROUTES } from './screens/remoteRoutes';
@@ -52,6 +53,7 @@ export function App({ router }: { router: ReturnType<typeof createRouter> }) {
       <EntryDialogSlot />
       <CloseEntryDialogOnNavigation router={router} />
       <Toaster />
+      <ForgetOnSignOut />
     </>
   );
 }

@@ -15,7 +15,6 @@ import {
 } from '@app/kit';
 import { loadEntryDialog } from '../entry/lazyEntryDialog';
 import { screenIntent } from '../federation/screenIntent';
-import { dropApiCaches } from '../offline/apiCaches';
 
 /** The dashboard's sidebar; below 760 px it folds into a menu button. */
 export function Sidebar() {
@@ -42,8 +41,6 @@ export function Sidebar() {
   // Auth is cleared at once and the landing page drawn in the same task: the URL never names the landing page while
   // the dashboard is still on screen, so even a quick Back finds the dashboard asking to sign in.
   const logOut = () => {
-    // the data kept for reading offline belongs to this person
-    if ('caches' in window) void dropApiCaches(caches);
     void dispatch(logoutUser());
     navigate('/', { flushSync: true });
   };
