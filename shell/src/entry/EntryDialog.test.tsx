@@ -81,7 +81,7 @@ describe('EntryDialog', () => {
     expect(screen.getByText('9/255')).toBeInTheDocument();
   });
 
-  it('Add Log on a day that has an entry shows that entry and says saving replaces it; the toast says so', async () => {
+  it('Add Log on a day that has an entry opens as always, says saving replaces it; the toast says so', async () => {
     const today = todayString();
     const yesterday = addDaysToDate(today, -1);
     const { store, calls } = setup((call) => {
@@ -93,8 +93,9 @@ describe('EntryDialog', () => {
       return apiError(404, 'Not found');
     });
     act(() => void store.dispatch(openEntryDialog()));
+    // the latest weight, today and empty notes, though today has notes: the warning names what saving replaces
     expect(await screen.findByLabelText('Weight (kg)')).toHaveValue(80.4);
-    expect(screen.getByLabelText('Notes')).toHaveValue('morning, after run');
+    expect(screen.getByLabelText('Notes')).toHaveValue('');
     const [d, m, y] = [today.slice(8), today.slice(5, 7), today.slice(0, 4)];
     expect(screen.getByText(`${d}/${m}/${y} already has an entry (80.4 kg, with notes). Saving replaces it.`)).toBeInTheDocument();
     expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(expect.stringContaining('Saving replaces it.'));
@@ -105,6 +106,8 @@ describe('EntryDialog', () => {
     expect(screen.queryByText(/Saving replaces it/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: today } });
     expect(await screen.findByText(/Saving replaces it/)).toBeInTheDocument();
+    // a day chosen in the dialog shows its entry, so the person can keep its notes
+    expect(screen.getByLabelText('Notes')).toHaveValue('morning, after run');
 
     await userEvent.clear(screen.getByLabelText('Weight (kg)'));
     await userEvent.type(screen.getByLabelText('Weight (kg)'), '80.1');
@@ -215,6 +218,30 @@ describe('EntryDialog', () => {
     await screen.findByLabelText('Weight (kg)');
     fireEvent.mouseDown(screen.getByRole('dialog').parentElement!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('holds focus from the moment it opens, through Loading..., then starts on the weight', async () => {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const { store } = setup(async (call) => {
+      await held;
+      return latest(70)(call);
+    });
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    act(() => void store.dispatch(openEntryDialog()));
+    const dialog = screen.getByRole('dialog');
+    await screen.findByText('Loading...');
+    expect(document.activeElement).toBe(dialog);
+    await userEvent.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    answer();
+    expect(await screen.findByLabelText('Weight (kg)')).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+    opener.remove();
   });
 
   it('keeps keyboard focus inside while open', async () => {

@@ -94,8 +94,18 @@ export function EntryDialog() {
   const titleId = useId();
   const replacesId = useId();
   const close = useCallback(() => dispatch(closeEntryDialog()), [dispatch]);
-  useFocusTrap(dialogRef, open && !loading, close);
+  // trapped from the moment it opens, "Loading..." included: the page behind is out of reach all along
+  useFocusTrap(dialogRef, open, close);
   const focusError = useFocusError(dialogRef);
+
+  // focus stays in the dialog while the day is looked up, then starts on the weight once the form is drawn
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== dialog && dialog.contains(focused)) return;
+    (loading ? dialog : (weightRef.current ?? dialog)).focus();
+  }, [open, loading]);
 
   useEffect(() => {
     if (!open) return;

@@ -34,6 +34,14 @@ export function dayLoaded(form: EntryForm, date: string, entry: DayEntry | null,
   };
 }
 
+/**
+ * Logging a new weight: the form opens on the latest weight, today and empty notes whatever today holds; today's
+ * entry, when there is one, is only named, so the person sees that saving replaces it.
+ */
+export function logOpened(form: EntryForm, today: DayEntry | null): EntryForm {
+  return { ...form, existing: today };
+}
+
 export function edited(form: EntryForm, field: 'weight' | 'date' | 'notes', value: string): EntryForm {
   if (field === 'date') return { ...form, date: value, existing: value === form.date ? form.existing : null };
   return { ...form, [field]: value, touched: { ...form.touched, [field]: true } };

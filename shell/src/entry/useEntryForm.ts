@@ -12,7 +12,7 @@ import {
   type RootState,
   type UnitSystem,
 } from '@app/kit';
-import { dayLoaded, edited, newEntryForm, type DayEntry, type EntryForm } from './entryForm';
+import { dayLoaded, edited, logOpened, newEntryForm, type DayEntry, type EntryForm } from './entryForm';
 
 type Lookup = DayEntry | null | 'failed';
 
@@ -66,7 +66,8 @@ export function useEntryForm(open: boolean, editDate: string | null, unit: UnitS
       if (!active) return;
       if (day === 'failed' && editDate) dispatch(showToast('Failed to fetch existing entry', 'error'));
       const start = newEntryForm(date, last ? formatWeight(last.weightKg, unit) : '');
-      setForm(dayLoaded(start, date, day === 'failed' ? null : day, unit));
+      const known = day === 'failed' ? null : day;
+      setForm(editDate ? dayLoaded(start, date, known, unit) : logOpened(start, known));
       setLoading(false);
     });
     return () => {

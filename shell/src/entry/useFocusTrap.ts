@@ -55,7 +55,11 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       }
       if (event.key !== 'Tab') return;
       const items = focusables();
-      if (items.length === 0) return;
+      // nothing to reach yet ("Loading..."): focus stays on the modal itself
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
       const first = items[0];
       const last = items[items.length - 1];
       if (event.shiftKey && document.activeElement === first) {
