@@ -68,6 +68,7 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
   return (
     <tr
       ref={rowRef}
+      role="row"
       className={classes.join(' ')}
       title="Click to edit"
       // its own name, not the mouse's hint: which entry it is, and that Enter edits it
@@ -76,16 +77,18 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
       onClick={edit}
       onKeyDown={onRowKeyDown}
     >
-      <td data-label="Date">{date}</td>
-      <td data-label="Weight" data-unit={weightUnitLabel(unit)}>
+      <td role="cell" data-label="Date">
+        {date}
+      </td>
+      <td role="cell" data-label="Weight" data-unit={weightUnitLabel(unit)}>
         {formatWeight(entry.weightKg, unit)}
       </td>
-      <td data-label="Notes" className={entry.notes ? 'an-notes' : 'an-notes muted'}>
+      <td role="cell" data-label="Notes" className={entry.notes ? 'an-notes' : 'an-notes muted'}>
         {entry.pending && <PendingBadge mark={entry.pending} unit={unit} />}
         {entry.notes || 'No notes'}
       </td>
       {/* Clicks inside the actions never reach the row, so deleting never opens the dialog. */}
-      <td data-label="Actions" className="an-actions" onClick={(event) => event.stopPropagation()}>
+      <td role="cell" data-label="Actions" className="an-actions" onClick={(event) => event.stopPropagation()}>
         {confirming ? (
           // Escape keeps the entry, as Keep does
           <span

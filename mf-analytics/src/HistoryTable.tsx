@@ -10,16 +10,25 @@ interface HistoryTableProps {
 export function HistoryTable({ rows, unit }: HistoryTableProps) {
   return (
     <div className="an-table-wrap" role="region" aria-label="Weight history" tabIndex={0}>
-      <table className="an-table">
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Weight ({weightUnitLabel(unit)})</th>
-            <th scope="col">Notes</th>
-            <th scope="col">Actions</th>
+      {/* roles spelled out: on phones the rows are laid out as cards, which costs a table its roles in some browsers */}
+      <table className="an-table" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Date
+            </th>
+            <th scope="col" role="columnheader">
+              Weight ({weightUnitLabel(unit)})
+            </th>
+            <th scope="col" role="columnheader">
+              Notes
+            </th>
+            <th scope="col" role="columnheader">
+              Actions
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((entry) => (
             <HistoryRow key={entry.date} entry={entry} unit={unit} />
           ))}

@@ -27,6 +27,8 @@ function remindersServer(available = true) {
         return apiError(422, 'Validation failed', [
           { field: 'dailyTime', issue: 'Pick a time outside your quiet hours, or turn quiet hours off' },
         ]);
+      if (body.dailyEnabled && body.dailyWeekdays.length === 0)
+        return apiError(422, 'Validation failed', [{ field: 'dailyWeekdays', issue: 'Choose at least one day' }]);
       settings = body;
       return answer();
     }
@@ -87,6 +89,23 @@ describe('Settings → Reminders', () => {
     expect(await within(panel).findByText('Pick a time outside your quiet hours, or turn quiet hours off')).toBeInTheDocument();
     expect(time).toHaveAttribute('aria-invalid', 'true');
     expect(time).toHaveAccessibleDescription('Pick a time outside your quiet hours, or turn quiet hours off');
+    expect(time).toHaveFocus();
+  }, 30_000);
+
+  it('a reason for a group of checkboxes describes each of them, and the first takes focus', async () => {
+    await openSettings({ user: makeUser(), goal: null }, remindersServer());
+    await userEvent.click(screen.getByRole('tab', { name: 'Reminders' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Reminders' });
+    await userEvent.click(await within(panel).findByRole('checkbox', { name: 'Remind me to weigh in' }));
+    const days = within(within(panel).getByRole('group', { name: 'Days' })).getAllByRole('checkbox');
+    for (const day of days) if ((day as HTMLInputElement).checked) await userEvent.click(day);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save reminders' }));
+    expect(await within(panel).findByText('Choose at least one day')).toBeInTheDocument();
+    for (const day of days) {
+      expect(day).toHaveAttribute('aria-invalid', 'true');
+      expect(day).toHaveAccessibleDescription('Choose at least one day');
+    }
+    expect(days[0]).toHaveFocus();
   }, 30_000);
 
   it('says when push is not available, on the server or in this browser', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { WEEKDAY_NAMES, type User } from '@app/contract';
-import { Field, OfflineUnavailable, parseApiError, showToast, useAppDispatch, useOnline } from '@app/kit';
+import { Field, OfflineUnavailable, parseApiError, showToast, useAppDispatch, useFocusError, useOnline } from '@app/kit';
 import {
   useAddPushDevice,
   usePushDevices,
@@ -61,6 +61,10 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
   const [form, setForm] = useState<ReminderSettings>(initial.settings);
   const [saved, setSaved] = useState<Reminders>(initial);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusError = useFocusError(formRef, 'form');
+  const daysErrorId = useId();
+  const channelErrorId = useId();
   const update = <K extends keyof ReminderSettings>(key: K, value: ReminderSettings[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined, general: undefined }));
@@ -93,14 +97,16 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
       if (Object.keys(parsed.fieldErrors).length === 0) fieldErrors.general = parsed.general ?? parsed.message;
       setErrors(fieldErrors);
       dispatch(showToast(SAVE_FAILED, 'error'));
+      focusError();
     }
   };
 
+  const channelError = errors.dailyEmail ?? errors.dailyPush;
   const weekStart = WEEKDAY_NAMES[user.weekStartsOn];
   const dailyOff = !form.dailyEnabled;
   return (
     <div className="st-sections">
-      <form className="st-sections" onSubmit={submit} noValidate aria-busy={saving}>
+      <form ref={formRef} className="st-sections" onSubmit={submit} noValidate aria-busy={saving}>
         <section className="st-section" aria-labelledby="st-daily">
           <h2 id="st-daily">Daily reminder</h2>
           <label className="st-check">
@@ -128,18 +134,34 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
             <div className="st-radios">
               {days.map((d) => (
                 <label key={d} className="st-radio">
-                  <input type="checkbox" checked={form.dailyWeekdays.includes(d)} onChange={() => toggleDay(d)} />
+                  <input
+                    type="checkbox"
+                    checked={form.dailyWeekdays.includes(d)}
+                    aria-invalid={errors.dailyWeekdays ? true : undefined}
+                    aria-describedby={errors.dailyWeekdays ? daysErrorId : undefined}
+                    onChange={() => toggleDay(d)}
+                  />
                   {WEEKDAY_NAMES[d]}
                 </label>
               ))}
             </div>
-            {errors.dailyWeekdays && <span className="field-error">{errors.dailyWeekdays}</span>}
+            {errors.dailyWeekdays && (
+              <span id={daysErrorId} className="field-error">
+                {errors.dailyWeekdays}
+              </span>
+            )}
           </fieldset>
           <fieldset className="st-fieldset" disabled={dailyOff}>
             <legend>Send by</legend>
             <div className="st-radios">
               <label className="st-radio">
-                <input type="checkbox" checked={form.dailyEmail} onChange={(e) => update('dailyEmail', e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={form.dailyEmail}
+                  aria-invalid={channelError ? true : undefined}
+                  aria-describedby={channelError ? channelErrorId : undefined}
+                  onChange={(e) => update('dailyEmail', e.target.checked)}
+                />
                 E-mail to {user.email}
               </label>
               <label className="st-radio">
@@ -147,12 +169,18 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
                   type="checkbox"
                   checked={form.dailyPush}
                   disabled={!saved.push.available}
+                  aria-invalid={channelError ? true : undefined}
+                  aria-describedby={channelError ? channelErrorId : undefined}
                   onChange={(e) => update('dailyPush', e.target.checked)}
                 />
                 Push notification to my devices
               </label>
             </div>
-            {(errors.dailyEmail ?? errors.dailyPush) && <span className="field-error">{errors.dailyEmail ?? errors.dailyPush}</span>}
+            {channelError && (
+              <span id={channelErrorId} className="field-error">
+                {channelError}
+              </span>
+            )}
           </fieldset>
           {form.dailyEnabled && form.dailyPush && devices?.length === 0 && (
             <p className="muted">No device gets push notifications yet: turn them on for this device below.</p>
@@ -188,6 +216,7 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
                   value={form.quietStart}
                   disabled={!form.quietHoursEnabled}
                   aria-describedby={describedBy}
+                  aria-invalid={errors.quietStart ? true : undefined}
                   onChange={(e) => update('quietStart', e.target.value)}
                 />
               )}
@@ -200,6 +229,7 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
                   value={form.quietEnd}
                   disabled={!form.quietHoursEnabled}
                   aria-describedby={describedBy}
+                  aria-invalid={errors.quietEnd ? true : undefined}
                   onChange={(e) => update('quietEnd', e.target.value)}
                 />
               )}
@@ -207,7 +237,11 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
           </div>
         </section>
 
-        {errors.general && <p className="form-error-general">{errors.general}</p>}
+        {errors.general && (
+          <p className="form-error-general" role="alert">
+            {errors.general}
+          </p>
+        )}
         <div className="form-actions st-actions">
           {/* aria-disabled, not disabled: a disabled button drops the focus to the top of the page */}
           <button type="submit" className="button button-primary" aria-disabled={saving}>

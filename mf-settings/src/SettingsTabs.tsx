@@ -51,9 +51,12 @@ export function SettingsTabs({ active, onChange, withErrors }: SettingsTabsProps
         >
           {label}
           {withErrors?.has(key) && (
-            <span className="st-tab-alert" aria-label="has errors">
-              !
-            </span>
+            <>
+              <span className="st-tab-alert" aria-hidden="true">
+                !
+              </span>
+              <span className="visually-hidden"> (has errors)</span>
+            </>
           )}
         </button>
       ))}
