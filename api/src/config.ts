@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '@app/contract';
-import { isAddressOrRange, LOOPBACK } from './lib/net.js';
+import { parseTrustedProxies } from '@app/server-kit';
 import { mailFrom, MailConfigError, parseSmtpEnv, type MailConfig } from './mail/config.js';
 import { loadPushConfig, PushConfigError, type PushConfig } from './push/config.js';
 
@@ -231,16 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** TRUST_PROXY: false | true (loopback) | a comma-separated list of addresses and CIDR ranges. */
 export function parseTrustProxy(value: string): readonly string[] {
-  const v = value.trim().toLowerCase();
-  if (v === '' || v === 'false' || v === '0' || v === 'no') return [];
-  if (v === 'true' || v === '1' || v === 'yes' || v === 'loopback') return LOOPBACK;
-  const entries = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const bad = entries.filter((e) => e !== 'loopback' && !isAddressOrRange(e));
-  if (bad.length) throw new ConfigError(`TRUST_PROXY: not an address or CIDR range: ${bad.join(', ')}`);
-  return entries.flatMap((e) => (e === 'loopback' ? LOOPBACK : [e]));
+  try {
+    return parseTrustedProxies(value, 'TRUST_PROXY');
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function loadOrCreateSecret(dataDir: string): string {

@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -158,5 +160,46 @@ describe('remote proxy', () => {
     expect(await res.json()).toMatchObject({
       error: { message: 'The overview screen is unavailable right now', requestId: res.headers.get('x-request-id') },
     });
+  });
+});
+
+describe('what the shell tells the API about the client', () => {
+  /** An API stand-in that answers with the forwarded headers it was sent. */
+  async function headersSeen(shellEnv: Record<string, string>, peer: string, headers: Record<string, string>) {
+    const api = createServer((req, res) => {
+      const pick = (h: IncomingHttpHeaders) => ({ for: h['x-forwarded-for'], proto: h['x-forwarded-proto'], host: h['x-forwarded-host'] });
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(pick(req.headers)));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const upstream = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+      const shell = createShellServer({ distDir: fakeDist(), env: { API_UPSTREAM: upstream, ...shellEnv }, clientIp: () => peer });
+      const res = await shell.request('http://app.example/api/users/me', { headers });
+      return (await res.json()) as { for: string; proto: string; host: string };
+    } finally {
+      api.close();
+    }
+  }
+  const forged = { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', host: 'app.example' };
+
+  it('by default, the connection it came from, whatever the request says', async () => {
+    expect(await headersSeen({}, '203.0.113.9', forged)).toEqual({ for: '203.0.113.9', proto: 'http', host: 'app.example' });
+    // a local process is no proxy of ours unless named
+    expect(await headersSeen({}, '127.0.0.1', forged)).toEqual({ for: '127.0.0.1', proto: 'http', host: 'app.example' });
+  });
+
+  it('behind a front proxy named in SHELL_TRUST_PROXY, the client, scheme and host that proxy saw', async () => {
+    const front = { SHELL_TRUST_PROXY: '10.9.0.0/16' };
+    const viaFront = { ...forged, 'x-forwarded-for': '6.6.6.6, 198.51.100.7', 'x-forwarded-host': 'weights.example' };
+    expect(await headersSeen(front, '10.9.1.2', viaFront)).toEqual({ for: '198.51.100.7', proto: 'https', host: 'weights.example' });
+    // anyone else sending the same headers is only themselves
+    expect(await headersSeen(front, '203.0.113.9', viaFront)).toEqual({ for: '203.0.113.9', proto: 'http', host: 'app.example' });
+  });
+
+  it('refuses a setting that names no address', () => {
+    expect(() => createShellServer({ distDir: fakeDist(), env: { SHELL_TRUST_PROXY: 'proxy.local' } })).toThrow(
+      'SHELL_TRUST_PROXY: not an address or CIDR range: proxy.local',
+    );
   });
 });

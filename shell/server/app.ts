@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { forwardedClient, isTrustedProxy, parseTrustedProxies } from '@app/server-kit';
 import { Hono, type Context } from 'hono';
 import { remoteOrigins, remotesManifest, resolveRemotes } from './remotes';
 import { ClientClosedError, forward, UpstreamError } from './proxy';
@@ -111,6 +112,9 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
   const csp = contentSecurityPolicy(remoteOrigins(env));
   const apiUpstream = (env.API_UPSTREAM ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`).replace(/\/$/, '');
   const peer = clientIp ?? ((c) => getConnInfo(c).remote.address);
+  // a proxy of the operator's in front of the shell (TLS, a load balancer): only its forwarded headers are believed
+  const frontProxies = parseTrustedProxies(env.SHELL_TRUST_PROXY ?? '', 'SHELL_TRUST_PROXY');
+  const fromFrontProxy = (address: string | undefined): address is string => address !== undefined && isTrustedProxy(address, frontProxies);
   const hintsFor = createRouteHints(remotes, distDir, routeHints);
   const compressed = compressedPages();
 
@@ -132,12 +136,17 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
 
   // The API trusts X-Forwarded-For only from us (and, when set, only with the shared secret): whatever the
   // client sent in those headers is replaced.
+  // Behind a front proxy named in SHELL_TRUST_PROXY, the client, scheme and host it forwarded are passed on instead.
   app.all('/api/*', async (c) => {
     const url = new URL(c.req.url);
+    const address = peer(c);
+    const front = fromFrontProxy(address);
+    const forwardedProto = front ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined;
+    const forwardedHost = front ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
     const setHeaders = {
-      'x-forwarded-for': peer(c) ?? '',
-      'x-forwarded-proto': url.protocol.replace(':', ''),
-      'x-forwarded-host': c.req.header('host') ?? url.host,
+      'x-forwarded-for': front ? forwardedClient(c.req.header('x-forwarded-for'), address, frontProxies) : (address ?? ''),
+      'x-forwarded-proto': forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : url.protocol.replace(':', ''),
+      'x-forwarded-host': forwardedHost || (c.req.header('host') ?? url.host),
       'x-proxy-secret': env.PROXY_SECRET || undefined,
     };
     try {

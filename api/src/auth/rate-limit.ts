@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { RateLimitRule } from '../config.js';
 import type { Deps } from '../types.js';
-import { clientIp } from '../lib/net.js';
+import { clientNetwork } from '../lib/net.js';
 import { verifyPassword } from './password.js';
 import type { Db } from '../db/client.js';
 import { ApiError, clientGone } from '../lib/errors.js';
@@ -196,7 +196,7 @@ export async function verifyCurrentPasswordThrottled(
   const attempt = await reserveAttempt(
     db,
     [
-      { key: `password-check:ip:${clientIp(c, config)}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
+      { key: `password-check:ip:${clientNetwork(c, config)}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
       { key: `password-check:user:${user.id}`, rule: config.rateLimits.loginPerEmail, onSuccess: 'clear' },
     ],
     clock.now(),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { expect, it } from 'vitest';
 import { parseTrustProxy } from '../config.js';
-import { clientIp, LOOPBACK, requestHosts, requestScheme, type ProxyTrust } from './net.js';
+import { clientIp, limitedNetwork, LOOPBACK, requestHosts, requestScheme, type ProxyTrust } from './net.js';
 
 async function seen(trust: ProxyTrust, peer: string, headers: Record<string, string> = {}) {
   const app = new Hono();
@@ -55,4 +55,19 @@ it('reads TRUST_PROXY as off, loopback, or a list of addresses and ranges', () =
   expect(parseTrustProxy('10.0.0.0/8, loopback, fd00::1')).toEqual(['10.0.0.0/8', ...LOOPBACK, 'fd00::1']);
   expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/);
   expect(() => parseTrustProxy('proxy.example')).toThrow(/proxy\.example/);
+});
+
+it('per-address limits count an IPv6 client by its /64, an IPv4 client by its address', () => {
+  expect(limitedNetwork('198.51.100.7')).toBe('198.51.100.7');
+  for (const ip of [
+    '2001:db8:1:2::1',
+    '2001:db8:1:2:ffff:ffff:ffff:ffff',
+    '2001:0db8:0001:0002:0:0:0:9',
+    'fe80::1%eth0'.replace('fe80::', '2001:db8:1:2::'),
+  ])
+    expect(limitedNetwork(ip), ip).toBe('2001:db8:1:2::/64');
+  expect(limitedNetwork('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+  expect(limitedNetwork('::1')).toBe('0:0:0:0::/64');
+  expect(limitedNetwork('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
+  expect(limitedNetwork('unknown')).toBe('unknown');
 });

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { forwardedClient, isTrustedProxy, unmapped } from '@app/server-kit';
 import type { Context } from 'hono';
 
-/** Where a reverse proxy of ours may run; what TRUST_PROXY=true means. */
-export const LOOPBACK = ['127.0.0.0/8', '::1/128'];
+export { isAddressOrRange, LOOPBACK } from '@app/server-kit';
 
 /** Which peers may speak for the client through X-Forwarded-* headers. */
 export type ProxyTrust = {
@@ -14,43 +14,6 @@ export type ProxyTrust = {
 };
 
 type NodeEnv = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-
-const lists = new WeakMap<readonly string[], BlockList>();
-
-function blockList(entries: readonly string[]): BlockList {
-  let list = lists.get(entries);
-  if (!list) {
-    list = new BlockList();
-    for (const entry of entries) {
-      const [address, prefix] = entry.split('/');
-      const type = isIP(address!) === 6 ? 'ipv6' : 'ipv4';
-      if (prefix !== undefined) list.addSubnet(address!, Number(prefix), type);
-      else list.addAddress(address!, type);
-    }
-    lists.set(entries, list);
-  }
-  return list;
-}
-
-/** `::ffff:10.0.0.1` is the IPv4 address 10.0.0.1 seen through an IPv6 socket. */
-const unmapped = (ip: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip);
-
-function isTrusted(ip: string, trust: ProxyTrust): boolean {
-  const address = unmapped(ip);
-  const family = isIP(address);
-  if (!family || trust.trustedProxies.length === 0) return false;
-  return blockList(trust.trustedProxies).check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
-
-/** A TRUST_PROXY entry is an IP address or a CIDR range. */
-export function isAddressOrRange(entry: string): boolean {
-  const [address, prefix, extra] = entry.split('/');
-  if (extra !== undefined) return false;
-  const family = isIP(address ?? '');
-  if (!family) return false;
-  if (prefix === undefined) return true;
-  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32);
-}
 
 const peerAddress = (c: Context) => (c.env as NodeEnv)?.incoming?.socket?.remoteAddress;
 
@@ -64,7 +27,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 /** Forwarded headers count only when the peer is one of our proxies (and knows the secret, when one is set). */
 function fromTrustedProxy(c: Context, trust: ProxyTrust): boolean {
   const peer = peerAddress(c);
-  if (!peer || !isTrusted(peer, trust)) return false;
+  if (!peer || !isTrustedProxy(peer, trust.trustedProxies)) return false;
   return trust.proxySecret === undefined || sameSecret(c.req.header('X-Proxy-Secret'), trust.proxySecret);
 }
 
@@ -76,14 +39,43 @@ function fromTrustedProxy(c: Context, trust: ProxyTrust): boolean {
 export function clientIp(c: Context, trust: ProxyTrust): string {
   const peer = peerAddress(c) ?? 'unknown';
   if (!fromTrustedProxy(c, trust)) return unmapped(peer);
-  const hops = (c.req.header('X-Forwarded-For') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i--) {
-    if (!isTrusted(hops[i]!, trust)) return unmapped(hops[i]!).slice(0, 64);
+  return forwardedClient(c.req.header('X-Forwarded-For'), peer, trust.trustedProxies);
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` filled in, an IPv4 tail as two groups); null for IPv4. */
+function ipv6Groups(ip: string): number[] | null {
+  let address = ip.split('%')[0]!;
+  if (isIP(address) !== 6) return null;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    address = `${address.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  return unmapped(hops[0] ?? peer).slice(0, 64);
+  const [head, tail] = address.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = groups(head);
+  if (tail === undefined) return left;
+  const right = groups(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * Whom a per-address limit counts for an address: an IPv4 address itself, an IPv6 address by its /64. One subscriber
+ * is given a whole /64 and could take a new address of it for every attempt.
+ */
+export function limitedNetwork(ip: string): string {
+  const groups = ipv6Groups(ip);
+  return groups
+    ? `${groups
+        .slice(0, 4)
+        .map((g) => g.toString(16))
+        .join(':')}::/64`
+    : ip;
+}
+
+/** The client's address as per-address limits count it (limitedNetwork of clientIp). */
+export function clientNetwork(c: Context, trust: ProxyTrust): string {
+  return limitedNetwork(clientIp(c, trust));
 }
 
 /** Request scheme: X-Forwarded-Proto only from a trusted proxy, else the URL's. */

@@ -387,6 +387,12 @@ describeDb('auth', (ctx) => {
     for (let i = 0; i < 4; i++) local.push(await attempt(guarded, `203.0.113.${i}`, '127.0.0.2', { 'X-Proxy-Secret': 'guess' }));
     expect(local).toEqual([401, 401, 401, 429]);
     expect(await attempt(guarded, '203.0.113.200', '127.0.0.2', { 'X-Proxy-Secret': secret })).toBe(401);
+
+    // over IPv6 a new address of the same /64 is the same client; another /64 is another
+    const v6 = [];
+    for (let i = 1; i <= 4; i++) v6.push(await attempt(direct, '', `2001:db8:77:1::${i.toString(16)}`));
+    expect(v6).toEqual([401, 401, 401, 429]);
+    expect(await attempt(direct, '', '2001:db8:77:2::1')).toBe(401);
   });
 
   it('rate-limits register per IP', async () => {

@@ -12,7 +12,7 @@ import { bearerToken, sessionOfAccessToken, signAccessToken } from '../auth/jwt.
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
 import { loginEmailKey, registerEmailKey, reserveAttempt, reserveLoginAttempt } from '../auth/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
-import { clientIp } from '../lib/net.js';
+import { clientNetwork } from '../lib/net.js';
 import { validationHook } from '../lib/validation.js';
 
 export const COMMON_PASSWORD_ISSUE = 'This password is too common. Choose a less guessable one.';
@@ -49,7 +49,7 @@ export function authRoutes(deps: Deps) {
     const body = c.req.valid('json');
     const now = clock.now();
     const email = normalizeEmail(body.email);
-    const ip = clientIp(c, config);
+    const ip = clientNetwork(c, config);
     await reserveAttempt(
       db,
       [
@@ -104,7 +104,7 @@ export function authRoutes(deps: Deps) {
   app.openapi(login, async (c) => {
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
-    const ip = clientIp(c, config);
+    const ip = clientNetwork(c, config);
     // the attempt is counted per account and per address before any password is hashed, so parallel guesses
     // cannot slip past the limit; a success forgets the account's failures and gives the address its attempt back
     const attempt = await reserveLoginAttempt(

@@ -26,7 +26,7 @@ import { sameOriginOnly } from '../middleware/same-origin.js';
 import { requireAuth } from '../middleware/auth.js';
 import { ApiError, forbidden, notFound, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
-import { clientIp } from '../lib/net.js';
+import { clientNetwork } from '../lib/net.js';
 import { ExternalAuthError, IdentityProviders, type ExternalProfile } from '../auth/identity-providers.js';
 import type { IdentityProviderConfig } from '../auth/provider-config.js';
 import {
@@ -214,7 +214,7 @@ export function externalAuthRoutes(deps: Deps) {
     async (c) => {
       const p = providerOr404(c.req.valid('param').provider);
       const body = c.req.valid('json');
-      await reserveAttempt(db, [{ key: `external-start:ip:${clientIp(c, config)}`, rule: config.rateLimits.loginPerIp }], clock.now());
+      await reserveAttempt(db, [{ key: `external-start:ip:${clientNetwork(c, config)}`, rule: config.rateLimits.loginPerIp }], clock.now());
       const authorizationUrl = await beginAuthorization(c, p, {
         remember: body.remember === true,
         returnTo: safeReturnPath(body.returnTo),
@@ -494,7 +494,7 @@ export function externalAuthRoutes(deps: Deps) {
       const attempt = await reserveAttempt(
         db,
         [
-          { key: `login:ip:${clientIp(c, config)}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
+          { key: `login:ip:${clientNetwork(c, config)}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
           { key: loginEmailKey(account.email), rule: config.rateLimits.loginPerEmail, onSuccess: 'clear' },
         ],
         clock.now(),
@@ -539,7 +539,7 @@ export function externalAuthRoutes(deps: Deps) {
       await reserveAttempt(
         db,
         [
-          { key: `register:ip:${clientIp(c, config)}`, rule: config.rateLimits.registerPerIp },
+          { key: `register:ip:${clientNetwork(c, config)}`, rule: config.rateLimits.registerPerIp },
           { key: registerEmailKey(email), rule: config.rateLimits.registerPerEmail },
         ],
         clock.now(),

@@ -17,7 +17,7 @@ import { errors, unreadableRequest } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
-import { clientIp } from '../lib/net.js';
+import { clientNetwork } from '../lib/net.js';
 import { hashPassword, isCommonPassword } from '../auth/password.js';
 import { loginEmailKey, reserveAttempt, resetEmailKey } from '../auth/rate-limit.js';
 import { invalidateOtherSessions } from '../auth/sessions.js';
@@ -123,7 +123,7 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
     const body = c.req.valid('json');
     const now = clock.now();
     const email = normalizeEmail(body.email);
-    const ip = clientIp(c, config);
+    const ip = clientNetwork(c, config);
     await reserveAttempt(
       db,
       [
