@@ -5,7 +5,7 @@ interface Props {
   card: OverviewSummary['entriesCount'];
 }
 
-/** Days with an entry versus the days of the period so far: daily logging reads 100 %. */
+/** Days with an entry versus the days in the period (a calendar month counts all its days, begun or not). */
 export function EntriesCountCard({ card }: Props) {
   return (
     <SummaryCard title="Number Of Entries">

@@ -141,8 +141,8 @@ describe('remainingPeriods and perPeriodTargetChange', () => {
     expect(remainingPeriods('2025-03-13', TODAY, 7)).toBe(1);
   });
 
-  it('keeps one period on the target day and none after it', () => {
-    expect(remainingPeriods(TODAY, TODAY, 7)).toBe(1);
+  it('has none left on the target day nor after it', () => {
+    expect(remainingPeriods(TODAY, TODAY, 7)).toBeUndefined();
     expect(remainingPeriods('2025-03-11', TODAY, 7)).toBeUndefined();
     expect(remainingPeriods('2025-06-30', TODAY, 0)).toBeUndefined();
   });
@@ -216,21 +216,22 @@ describe('periodGoalCard', () => {
     expect(away).toMatchObject({ percent: -48, barPercent: 0, tone: 'bad' });
   });
 
-  it('has no target once the target date has passed', () => {
-    const card = periodGoalCard(losing, { ...LOSE, targetDate: '2025-03-11' }, WEEK, TODAY);
-    expect(card).toMatchObject({
-      state: 'data',
-      targetChangeKg: undefined,
-      remainingPeriods: undefined,
-      percent: undefined,
-      barPercent: undefined,
-      tone: 'good',
-    });
+  it('has no target on the target date nor after it', () => {
+    for (const targetDate of ['2025-03-11', TODAY]) {
+      const card = periodGoalCard(losing, { ...LOSE, targetDate }, WEEK, TODAY);
+      expect(card, targetDate).toMatchObject({
+        state: 'data',
+        targetChangeKg: undefined,
+        remainingPeriods: undefined,
+        percent: undefined,
+        barPercent: undefined,
+        tone: 'good',
+      });
+    }
   });
 
-  it('puts the whole change into the last period, target day included', () => {
-    expect(periodGoalCard(losing, { ...LOSE, targetDate: TODAY }, WEEK, TODAY)).toMatchObject({ targetChangeKg: 10, percent: 8 });
-    expect(periodGoalCard(losing, { ...LOSE, targetDate: '2025-03-13' }, WEEK, TODAY)).toMatchObject({ targetChangeKg: 10 });
+  it('puts the whole change into the last period, up to the day before the target', () => {
+    expect(periodGoalCard(losing, { ...LOSE, targetDate: '2025-03-13' }, WEEK, TODAY)).toMatchObject({ targetChangeKg: 10, percent: 8 });
   });
 
   it('a goal that starts on its target asks for no change: 100 % while the weight holds', () => {

@@ -117,14 +117,14 @@ export function currentWeightCard(entries: readonly WeightEntry[] | null | undef
 }
 
 /**
- * Periods left until the target date: ceil(remaining days ÷ period days), at least 1 while the
- * target date has not passed (on the target day itself one period remains); undefined once it has.
+ * Periods left until the target date: ceil(remaining days ÷ period days), so one while any day remains; undefined
+ * when none remain, the target day itself included (no day is left to reach it in).
  */
 export function remainingPeriods(targetDate: DateInput, today: DateInput, periodDays: number): number | undefined {
   if (!(periodDays > 0)) return undefined;
   const remainingDays = calendarDaysBetween(today, targetDate);
-  if (remainingDays < 0) return undefined;
-  return Math.max(1, Math.ceil(remainingDays / periodDays));
+  if (remainingDays <= 0) return undefined;
+  return Math.ceil(remainingDays / periodDays);
 }
 
 /** |target − the goal's start weight| spread over `periods`; undefined once none remain. */
