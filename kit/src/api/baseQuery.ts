@@ -41,13 +41,18 @@ function tokenFor(api: Pick<BaseQueryApi, 'getState' | 'type'>): string | null {
   return auth?.accessToken ?? (api.type === 'mutation' ? (auth?.leavingToken ?? null) : null);
 }
 
+const withBearer = (args: string | FetchArgs, token: string): FetchArgs => {
+  const request = typeof args === 'string' ? { url: args } : args;
+  return { ...request, headers: { ...(request.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } };
+};
+
 /** The plain HTTP layer: base path, cookies, bearer header from the auth state; the page's early reads taken over. */
 const httpBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   credentials: 'include',
   fetchFn: fetchOrTakeEarly,
   prepareHeaders: (headers, api) => {
-    const token = tokenFor(api);
+    const token = accessTokenOf(api);
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
     return headers;
   },
@@ -148,7 +153,7 @@ function sessionExpired(api: BaseQueryApi): void {
  */
 export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions = {}) => {
   if (!extraOptions.skipAuthHandling) await renewal.ahead(accessTokenOf(api), () => refreshAccessToken(api));
-  const sentWith = tokenFor(api);
+  const sentWith = extraOptions.skipAuthHandling ? accessTokenOf(api) : tokenFor(api);
   // a call sent with no connection can fail after the browser has it back, before the page has heard so
   const unsettledAtStart = connectionUnsettled();
   const noAnswerShown = () => !unsettledAtStart && !connectionUnsettled();
@@ -156,7 +161,7 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
   // logout dropped, and a save's follow-up read comes after it; a call that needs the bearer token and has none is
   // refused here rather than sent to earn a 401. Protected screens only render signed in, so nothing else gets here.
   if (!sentWith && !extraOptions.skipAuthHandling) return { error: { status: 401, data: SIGNED_OUT } };
-  let result = await rawBaseQuery(args, api, extraOptions);
+  let result = await rawBaseQuery(sentWith && sentWith !== accessTokenOf(api) ? withBearer(args, sentWith) : args, api, extraOptions);
 
   if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };
   if (!result.error || extraOptions.skipAuthHandling) return result;

@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { clearAuth, loggedOut, setAccessToken, setAuth, type AuthState } from '../state/authSlice';
+import { clearAuth, loggedOut, savesFinishWith, setAccessToken, setAuth, type AuthState } from '../state/authSlice';
 import { setPreferences } from '../state/preferencesSlice';
 import type { User } from '../state/types';
 import { api } from './apiSlice';
@@ -74,6 +74,7 @@ export function logoutUser(): SessionThunk<Promise<void>> {
     for (const read of dispatch(api.util.getRunningQueriesThunk())) read.abort();
     const saves = [...dispatch(api.util.getRunningMutationsThunk()), ...savesUnderWay()];
     if (saves.length > 0) {
+      dispatch(savesFinishWith(leaving));
       // the page may go away meanwhile: the session is then ended as it goes
       const endAsThePageGoes = () =>
         void fetch('/api/auth/logout', {

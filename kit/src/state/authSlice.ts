@@ -58,11 +58,14 @@ export const authSlice = createSlice({
       state.leavingToken = null;
     },
     loggedOut(state) {
-      state.leavingToken = state.accessToken;
       state.user = null;
       state.accessToken = null;
       state.persist = false;
       state.loggedOut = true;
+    },
+    /** Logout lets saves under way finish with the leaving session's token (cleared with the session). */
+    savesFinishWith(state, action: PayloadAction<string | null>) {
+      state.leavingToken = action.payload;
     },
     /** The landing page was reached after a logout: from now on a signed-out visit is an ordinary one. */
     logoutCompleted(state) {
@@ -81,5 +84,5 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setAuth, setAccessToken, setUser, clearAuth, loggedOut, logoutCompleted, setPersist } = authSlice.actions;
+export const { setAuth, setAccessToken, setUser, clearAuth, loggedOut, savesFinishWith, logoutCompleted, setPersist } = authSlice.actions;
 export const { selectUser, selectAccessToken, selectPersist, selectIsSignedIn, selectLoggedOut } = authSlice.selectors;
