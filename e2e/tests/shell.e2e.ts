@@ -176,8 +176,9 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it('Add Log on a day already logged shows that entry, says it will be replaced, and keeps its notes', async () => {
+  it('Add Log on a day already logged opens on the latest weight and empty notes, says saving replaces that entry', async () => {
     const user = await createUser();
+    await api(user, 'POST', '/weights', { date: dayOffset(-1), weightKg: 81, notes: null }, 201);
     await api(user, 'POST', '/weights', { date: dayOffset(0), weightKg: 80.4, notes: 'after the gym' }, 201);
     const context = await newContext(browser);
     await signIn(context, user);
@@ -186,7 +187,13 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Add Log' }).click();
     const dialog = page.getByRole('dialog', { name: 'Weight Entry' });
     await dialog.getByText(/already has an entry \(80\.4 kg, with notes\)\. Saving replaces it\./).waitFor();
-    expect(await dialog.getByLabel('Notes').inputValue()).toBe('after the gym');
+    expect(await dialog.getByLabel('Weight (kg)').inputValue()).toBe('80.4');
+    expect(await dialog.getByLabel('Notes').inputValue()).toBe('');
+    // a day chosen in the dialog brings its entry along, so its notes can be kept
+    await dialog.getByLabel('Date').fill(dayOffset(-1));
+    await expect.poll(() => dialog.getByLabel('Weight (kg)').inputValue()).toBe('81.0');
+    await dialog.getByLabel('Date').fill(dayOffset(0));
+    await expect.poll(() => dialog.getByLabel('Notes').inputValue()).toBe('after the gym');
     await dialog.getByLabel('Weight (kg)').fill('80.1');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Logged new weight entry').waitFor();
