@@ -78,6 +78,11 @@ describe('weights for display', () => {
   it('keeps kg unrounded or converts to lb', () => {
     expect(toDisplayWeight(72.46, 'METRIC')).toBe(72.46);
     expect(toDisplayWeight(80, 'IMPERIAL')).toBeCloseTo(176.3696, 10);
+    // pounds stored as kilograms come back as written, so they round as written
+    expect(toDisplayWeight(lbToKg(100.35), 'IMPERIAL')).toBe(100.35);
+    expect(formatWeight(lbToKg(100.35), 'IMPERIAL')).toBe('100.4');
+    for (let hundredths = 10005; hundredths < 50000; hundredths += 10)
+      expect(formatWeight(lbToKg(hundredths / 100), 'IMPERIAL'), String(hundredths)).toBe(formatOneDecimal(hundredths / 100));
   });
 
   it('formats 1 decimal in the user unit', () => {

@@ -22,8 +22,12 @@ export function formatOneDecimal(value: number): string {
 }
 
 /** A stored kg value in the user's unit, unrounded (kg or lb). */
+/**
+ * A weight in the user's unit. Pounds are cut to 12 significant digits: a weight stored from pounds comes back with
+ * the float noise of its round trip (100.35 lb as 100.34999999999998), which would round the wrong way at 1 decimal.
+ */
 export function toDisplayWeight(kg: number, unit: UnitSystem): number {
-  return unit === 'IMPERIAL' ? kgToLb(kg) : kg;
+  return unit === 'IMPERIAL' ? Number(kgToLb(kg).toPrecision(12)) : kg;
 }
 
 /** A value typed in the user's unit converted to kg, unrounded: weights are stored exactly. */

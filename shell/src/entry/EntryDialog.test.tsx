@@ -61,6 +61,30 @@ describe('EntryDialog', () => {
     expect(JSON.parse(String(post.body))).toEqual({ weightKg: 200 / 2.20462, date: todayString() });
   });
 
+  it('editing only the notes of an entry shown in pounds saves its weight as stored, not as rounded', async () => {
+    const prefs = {
+      ...signedIn(),
+      preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9' },
+    } as Partial<RootState>;
+    const { store, calls } = setup((call) => {
+      if (call.path === '/api/weights/date/2025-03-02?none=null')
+        return json(200, { id: 'e1', date: '2025-03-02', weightKg: 80, notes: null });
+      if (call.method === 'GET' && call.path.startsWith('/api/weights?')) return json(200, []);
+      if (call.method === 'POST') return json(201, { id: 'e1', ...JSON.parse(String(call.body)) });
+      return apiError(404, 'Not found');
+    }, prefs);
+    act(() => void store.dispatch(openEntryDialog({ editDate: '2025-03-02' })));
+    expect(await screen.findByLabelText('Weight (lb)')).toHaveValue(176.4);
+    await userEvent.type(screen.getByLabelText('Notes'), 'after a run');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.body))).toEqual({
+      weightKg: 80,
+      date: '2025-03-02',
+      notes: 'after a run',
+    });
+  });
+
   it('starts blank with today when the latest lookup fails', async () => {
     const { store } = setup(() => apiError(500, 'boom'));
     act(() => void store.dispatch(openEntryDialog()));

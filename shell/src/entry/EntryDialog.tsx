@@ -32,7 +32,7 @@ import {
 import { queueEntry } from '../offline/entryQueue';
 import { requestBackgroundSync } from '../offline/registerSync';
 import { PlausibilityPrompt, type Doubt } from './PlausibilityPrompt';
-import type { DayEntry, EntryForm } from './entryForm';
+import { keptWeightKg, type DayEntry, type EntryForm } from './entryForm';
 import { useEntryForm } from './useEntryForm';
 import { buildWeightEntryPayload } from './weightEntryPayload';
 import { useFocusTrap } from './useFocusTrap';
@@ -155,12 +155,14 @@ export function EntryDialog() {
     event.preventDefault();
     setGeneral(undefined);
     setDoubt(null);
-    const result = buildWeightEntryPayload(form, unit);
-    if (!result.ok) {
-      setErrors(result.errors);
+    const built = buildWeightEntryPayload(form, unit);
+    if (!built.ok) {
+      setErrors(built.errors);
       focusError();
       return;
     }
+    const kept = keptWeightKg(form, unit);
+    const result = kept === null ? built : { ...built, payload: { ...built.payload, weightKg: kept } };
     // compared with the recent history, leaving out the day being replaced
     setChecking(true);
     // offline the history may be out of reach: saving goes first

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { dayLoaded, edited, newEntryForm } from './entryForm';
+import { dayLoaded, edited, keptWeightKg, newEntryForm } from './entryForm';
 
 const entry = (date: string, weightKg: number, notes: string | null = null) => ({ id: `e-${date}`, date, weightKg, notes });
 
 describe('entry form', () => {
   it('starts on a day with the default weight and no notes', () => {
     expect(newEntryForm('2026-11-22', '80.4')).toMatchObject({ weight: '80.4', date: '2026-11-22', notes: '', existing: null });
+  });
+
+  it('keeps the stored kilograms behind a weight shown as loaded, and only then', () => {
+    const day = dayLoaded(newEntryForm('2026-11-22', ''), '2026-11-22', entry('2026-11-22', 80), 'IMPERIAL');
+    expect(day.weight).toBe('176.4');
+    expect(keptWeightKg(day, 'IMPERIAL')).toBe(80);
+    expect(keptWeightKg(edited(day, 'notes', 'a note'), 'IMPERIAL')).toBe(80);
+    expect(keptWeightKg(edited(day, 'weight', '176.5'), 'IMPERIAL')).toBeNull();
+    // the latest weight offered when logging another day is kept as it is stored too
+    const logging = newEntryForm('2026-11-23', '176.4', 80);
+    expect(keptWeightKg(logging, 'IMPERIAL')).toBe(80);
+    expect(keptWeightKg(edited(logging, 'weight', '176'), 'IMPERIAL')).toBeNull();
+    expect(keptWeightKg(newEntryForm('2026-11-23', ''), 'METRIC')).toBeNull();
   });
 
   it('a day that has an entry brings its weight and notes', () => {

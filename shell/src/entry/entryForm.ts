@@ -16,11 +16,34 @@ export interface EntryForm {
   existing: DayEntry | null;
   /** What the weight field holds on a day without an entry: the latest weight when logging, empty when editing. */
   defaultWeight: string;
+  /** The kilograms behind defaultWeight (the latest entry's, exactly); null when it is empty. */
+  defaultWeightKg: number | null;
   touched: { weight: boolean; notes: boolean };
 }
 
-export function newEntryForm(date: string, defaultWeight: string): EntryForm {
-  return { weight: defaultWeight, date, notes: '', existing: null, defaultWeight, touched: { weight: false, notes: false } };
+export function newEntryForm(date: string, defaultWeight: string, defaultWeightKg: number | null = null): EntryForm {
+  return {
+    weight: defaultWeight,
+    date,
+    notes: '',
+    existing: null,
+    defaultWeight,
+    defaultWeightKg,
+    touched: { weight: false, notes: false },
+  };
+}
+
+/**
+ * The stored kilograms behind the weight field while it still shows a stored weight as it was loaded (the day's
+ * entry, or the latest weight when logging), else null. Saved as they are, a note edited on an entry never moves its
+ * weight by the rounding of what the field shows (80 kg is 176.4 lb, which is 80.0138 kg).
+ */
+export function keptWeightKg(form: EntryForm, unit: UnitSystem): number | null {
+  const shown = form.weight.trim();
+  if (form.existing && form.existing.date === form.date && shown === formatWeight(form.existing.weightKg, unit))
+    return form.existing.weightKg;
+  if (form.defaultWeightKg !== null && shown === form.defaultWeight) return form.defaultWeightKg;
+  return null;
 }
 
 /** The entry of `date` is known (or known not to exist): untouched fields follow it. A stale answer changes nothing. */

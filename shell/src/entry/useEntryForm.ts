@@ -65,7 +65,7 @@ export function useEntryForm(open: boolean, editDate: string | null, unit: UnitS
     void Promise.all([latest, lookUp(date)]).then(([last, day]) => {
       if (!active) return;
       if (day === 'failed' && editDate) dispatch(showToast('Failed to fetch existing entry', 'error'));
-      const start = newEntryForm(date, last ? formatWeight(last.weightKg, unit) : '');
+      const start = newEntryForm(date, last ? formatWeight(last.weightKg, unit) : '', last?.weightKg ?? null);
       const known = day === 'failed' ? null : day;
       setForm(editDate ? dayLoaded(start, date, known, unit) : logOpened(start, known));
       setLoading(false);
