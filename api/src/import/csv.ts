@@ -70,8 +70,10 @@ export function parseCsv(text: string, delimiter: Delimiter): CsvRecord[] {
 }
 
 /**
- * The delimiter found most often outside quotes on the first lines that are not '#key:value' comments: ';' over ',',
- * and a tab over both (a tie keeps the comma, then the semicolon).
+ * The delimiter of a file. A first line (not a '#key:value' comment) that holds only one of them outside quotes, as
+ * a header row does, settles it: notes below it may hold many semicolons or tabs unquoted. Otherwise the one found most
+ * often outside quotes on the first such lines: ';' over ',', and a tab over both (a tie keeps the comma, then the
+ * semicolon).
  */
 export function sniffDelimiter(text: string): Delimiter {
   let commas = 0;
@@ -82,9 +84,11 @@ export function sniffDelimiter(text: string): Delimiter {
     if (seen >= 5) break;
     if (raw.trim() === '' || /^#[^;,\t]*$/.test(raw)) continue;
     const outside = raw.replace(/"(?:[^"]|"")*"/g, '');
-    commas += (outside.match(/,/g) ?? []).length;
-    semicolons += (outside.match(/;/g) ?? []).length;
-    tabs += (outside.match(/\t/g) ?? []).length;
+    const counts = [(outside.match(/,/g) ?? []).length, (outside.match(/;/g) ?? []).length, (outside.match(/\t/g) ?? []).length];
+    if (seen === 0 && counts.filter((n) => n > 0).length === 1) return ([',', ';', '\t'] as const)[counts.findIndex((n) => n > 0)]!;
+    commas += counts[0]!;
+    semicolons += counts[1]!;
+    tabs += counts[2]!;
     seen++;
   }
   if (tabs > commas && tabs > semicolons) return '\t';

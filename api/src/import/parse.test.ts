@@ -46,6 +46,13 @@ describe('csv reader (RFC 4180)', () => {
     expect(sniffDelimiter('Date\tWeight (kg)\tNotes\n2024-01-01\t80,5\tafter a run, tired')).toBe('\t');
     expect(sniffDelimiter('date,weight,notes\n2024-01-01,80,"a\tb\tc\td"')).toBe(',');
     expect(sniffDelimiter('date;weight;notes\n2024-01-01;80,5;a\tb')).toBe(';');
+  });
+  it('takes the separator of a header row that holds only one, whatever the notes below it hold unquoted', () => {
+    const notes = 'oats;eggs;coffee;walk;gym;sauna;water;tea';
+    expect(sniffDelimiter(`date,weight_kg,weight_lb,notes\r\n2024-01-01,80.1,176.59,${notes}\r\n2024-01-02,80,176.37,${notes}`)).toBe(',');
+    expect(sniffDelimiter(`date,weight,notes\n2024-01-01,80,a\tb\tc\td\te\tf`)).toBe(',');
+    // a first line holding two of them is no header to go by: the lines are counted
+    expect(sniffDelimiter('Datum;Gewicht (kg, morgens);Notiz\n01.01.2024;80,5;gut\n02.01.2024;80,4;')).toBe(';');
     expect(parseCsv('a\t"b\tc"\t\n1\t2\t3', '\t').map((r) => r.fields)).toEqual([
       ['a', 'b\tc', ''],
       ['1', '2', '3'],

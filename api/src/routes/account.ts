@@ -33,7 +33,8 @@ const csvField = (v: string | number | null) => {
   if (v === '') return '""';
   let s = String(v);
   if (typeof v === 'string' && /^'*[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  // a semicolon or a tab is quoted too: a reader guessing the separator from the lines then never takes it for one
+  return /[",;\t\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 /** The entries as the CSV download: date, weight_kg (full precision), weight_lb (2 decimals), notes. */

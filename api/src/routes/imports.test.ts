@@ -627,6 +627,9 @@ describeDb('imports', (ctx) => {
   it('export then import into a new account gives identical entries, as CSV and as JSON', async () => {
     const a = await register(ctx.app);
     const rows = [
+      // the oldest lines come first in the file: their separators must not be taken for the file's
+      { date: '2023-12-30', weightKg: 81, notes: 'oats;eggs;coffee;walk;gym;sauna;water;tea;oats;eggs;coffee;walk;gym;sauna' },
+      { date: '2023-12-31', weightKg: 80.9, notes: 'tab\tseparated\tthoughts\tof\tthe\tday\tand\tmore\tof\tthem' },
       { date: '2024-01-01', weightKg: 80.123456789, notes: 'plain' },
       { date: '2024-01-02', weightKg: 79.9, notes: '=HYPERLINK("http://x"), "quoted"' },
       { date: '2024-01-03', weightKg: 100 / 3, notes: "'=already escaped\nand two lines" },
