@@ -2,6 +2,7 @@
 import './parsing';
 import { z } from 'zod';
 import { dateTime, email, timeZone } from './fields';
+import { hasLoneSurrogate } from './text';
 
 // Signing in with an external identity provider (OpenID Connect, GitHub): the calls the sign-in screens and
 // Settings → Account make. The provider's tokens never reach the browser; only these shapes do.
@@ -16,9 +17,17 @@ export const providerId = z
 export const returnPath = z
   .string()
   .max(2000)
-  .refine((s) => s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\') && ![...s].some((ch) => ch.charCodeAt(0) < 0x20), {
-    message: 'returnTo must be a path inside the app',
-  })
+  .refine(
+    (s) =>
+      s.startsWith('/') &&
+      !s.startsWith('//') &&
+      !s.startsWith('/\\') &&
+      ![...s].some((ch) => ch.charCodeAt(0) < 0x20) &&
+      !hasLoneSurrogate(s),
+    {
+      message: 'returnTo must be a path inside the app',
+    },
+  )
   .meta({ example: '/dashboard/overview' });
 
 export const IdentityProviderSchema = z.object({ id: providerId, name: z.string() }).meta({ id: 'IdentityProvider' });

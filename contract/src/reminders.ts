@@ -90,6 +90,8 @@ export const CreatePushSubscriptionSchema = z
     endpoint: z
       .string({ error: 'Endpoint must be a string' })
       .max(2048, { message: 'Endpoint must be at most 2048 characters' })
+      // as stored and indexed: UTF-8 bytes (2048 characters of another script would outgrow the index)
+      .refine((s) => new TextEncoder().encode(s).length <= 2048, { message: 'Endpoint must be at most 2048 characters' })
       .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), { message: 'Endpoint must be an https URL' }),
     expirationTime: z.number().nullable().optional(),
     keys: z.strictObject({ p256dh: base64url('p256dh', 80, 100), auth: base64url('auth', 16, 32) }),

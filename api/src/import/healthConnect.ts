@@ -11,7 +11,7 @@ import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import { stampOfInstant, type Stamp } from './dates.js';
 import { ImportFormatError } from './errors.js';
 import type { Collector } from './readings.js';
-import { wallClockOf, type Zone } from './zone.js';
+import { isTimeValue, wallClockOf, type Zone } from './zone.js';
 
 /** The database's name in the archive. */
 export const HEALTH_CONNECT_DB = /(^|\/)health_connect_export\.db$/i;
@@ -50,6 +50,10 @@ export async function readHealthConnect(bytes: Uint8Array, collector: Collector,
         n++;
         if (typeof row.time !== 'number' || !Number.isFinite(row.time)) {
           collector.reject(n, 'Date is missing');
+          continue;
+        }
+        if (!isTimeValue(row.time) || (typeof row.zone_offset === 'number' && !isTimeValue(row.time + row.zone_offset * 1000))) {
+          collector.reject(n, 'Date is not a real date');
           continue;
         }
         const stamp: Stamp =

@@ -7,7 +7,7 @@ import { isCalendarDate } from '@app/contract';
 import { ISO_ONLY, parseStamp, stampOfInstant, type DateDetection } from './dates.js';
 import type { FormatId } from './formats.js';
 import { NUMBER, type Collector } from './readings.js';
-import { Zone } from './zone.js';
+import { Zone, isTimeValue } from './zone.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
@@ -90,9 +90,15 @@ function googleFit(doc: Json): JsonPlan | null {
         const n = i + 1;
         if (!isObject(p) || p.dataTypeName !== 'com.google.weight') return collector.ignore('other kinds of data');
         const nanos = p.startTimeNanos ?? p.endTimeNanos;
-        const digits = typeof nanos === 'number' ? BigInt(Math.trunc(nanos)).toString() : typeof nanos === 'string' ? nanos.trim() : '';
+        const digits =
+          typeof nanos === 'number' && Number.isFinite(nanos)
+            ? BigInt(Math.trunc(nanos)).toString()
+            : typeof nanos === 'string'
+              ? nanos.trim()
+              : '';
         if (!/^\d{1,25}$/.test(digits)) return collector.reject(n, 'Date is missing');
         const ms = Number(BigInt(digits) / 1_000_000n);
+        if (!isTimeValue(ms)) return collector.reject(n, 'Date is not a real date');
         const fit = Array.isArray(p.fitValue) && isObject(p.fitValue[0]) ? p.fitValue[0].value : undefined;
         const value = isObject(fit) ? fit.fpVal : Array.isArray(p.value) && isObject(p.value[0]) ? p.value[0].fpVal : undefined;
         const stamp = stampOfInstant(ms, zone);
@@ -147,7 +153,8 @@ function garminExport(doc: Json): JsonPlan | null {
           // the reading's own time orders a day's readings: counted from the day's first instant anywhere (UTC+14)
           const msOfDay = at === null ? written.stamp.msOfDay : at - (Date.parse(`${date}T00:00:00Z`) - EARLIEST_OFFSET_MS);
           collector.add(n, { date, msOfDay, instant: false }, day, kg, 'kg', null);
-        } else if (at !== null) collector.add(n, stampOfInstant(at, zone), new Date(at).toISOString(), kg, 'kg', null);
+        } else if (at !== null && !isTimeValue(at)) collector.reject(n, 'Date is not a real date');
+        else if (at !== null) collector.add(n, stampOfInstant(at, zone), new Date(at).toISOString(), kg, 'kg', null);
         else collector.reject(n, 'Date is missing');
       }
       return ISO_ONLY;

@@ -1268,6 +1268,22 @@ describe('what real exports hold beyond the apps’ usual layout', () => {
       ]);
     }
   });
+  it('Google Fit: a reading whose time no calendar holds is rejected alone', () => {
+    const point = (nanos: unknown, kg: number) => ({
+      dataTypeName: 'com.google.weight',
+      startTimeNanos: nanos,
+      fitValue: [{ value: { fpVal: kg } }],
+    });
+    const p = parseImport(
+      JSON.stringify({ 'Data Points': [point('1706688000000000000', 80), point('99999999999999999999999', 81), point(null, 82)] }),
+      opts,
+    );
+    expect(simple(p)).toEqual([['2024-01-31', 80, null]]);
+    expect(p.rejected).toEqual([
+      { line: 2, reason: 'Date is not a real date' },
+      { line: 3, reason: 'Date is missing' },
+    ]);
+  });
   it('Garmin: a record without its day falls back on its GMT time in the person’s zone; a day that is no date is refused', () => {
     const doc = (records: object[]) => JSON.stringify([{ metaData: { calendarDate: '2024-03-01T00:00:00.0' }, height: 170 }, ...records]);
     // 22:30 GMT on 1 March is 07:30 on the 2nd in Tokyo
@@ -1283,6 +1299,8 @@ describe('what real exports hold beyond the apps’ usual layout', () => {
         { metaData: {}, weight: { weight: 70000 } },
         { metaData: { calendarDate: '2024-03-04T08:00:00.0' }, weight: { weight: 'heavy' } },
         { metaData: { calendarDate: '2024-03-05T08:00:00.0' }, weight: { weight: '71500' } },
+        // a time no calendar holds is that row's fault alone
+        { metaData: {}, weight: { weight: 70000, timestampGMT: 1e20 } },
       ]),
       opts,
     );
@@ -1290,6 +1308,7 @@ describe('what real exports hold beyond the apps’ usual layout', () => {
       { line: 2, reason: 'Date "2024-02-30T08:00:00.0" is not a real date' },
       { line: 3, reason: 'Date is missing' },
       { line: 4, reason: 'Weight is not a number' },
+      { line: 6, reason: 'Date is not a real date' },
     ]);
     expect(simple(bad)).toEqual([['2024-03-05', 71.5, null]]);
   });

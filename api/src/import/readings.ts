@@ -69,6 +69,9 @@ export type WeightInput =
 
 export type NotesInput = string | null | undefined;
 
+/** Text the preview keeps (stored as JSON): NUL shown as U+2400, half a character mended. */
+const storable = (text: string): string => mendLoneSurrogates(text).replaceAll('\u0000', '\u2400');
+
 /**
  * Gathers the readings of a file whatever its format, checks them as typed entries are checked (dates 1900-01-01
  * to tomorrow, 0 < kg < 1000, notes up to 255 characters without NUL) and, when several fall on one day, keeps the
@@ -99,14 +102,17 @@ export class Collector {
 
   reject(line: number, reason: string): void {
     this.rejectCount++;
-    const explained = this.rowHint ? `${reason} (${this.rowHint})` : reason;
+    // a reason quotes the cell, which may hold what the stored summary cannot (NUL, half a character)
+    const said = storable(reason);
+    const explained = this.rowHint ? `${said} (${storable(this.rowHint)})` : said;
     if (this.rejects.length < MAX_KEPT_REJECTIONS)
       this.rejects.push({ line, reason: this.source ? `${this.source}: ${explained}` : explained });
   }
 
   /** A row left out on purpose (deleted, interpolated, a day without a weight), counted by reason. */
   ignore(reason: string, n = 1): void {
-    this.ignoredCounts.set(reason, (this.ignoredCounts.get(reason) ?? 0) + n);
+    const said = storable(reason);
+    this.ignoredCounts.set(said, (this.ignoredCounts.get(said) ?? 0) + n);
   }
 
   /** The file states this unit (for a file whose readings may be absent or rejected). */

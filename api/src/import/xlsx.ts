@@ -9,7 +9,7 @@ import type { CsvRecord } from './csv.js';
 import { ImportFormatError } from './errors.js';
 import { MAX_READINGS } from './readings.js';
 import { local, readXml, TOO_MANY_ROWS, type PartReader } from './xmlPart.js';
-import { wallClockOf } from './zone.js';
+import { isTimeValue, wallClockOf } from './zone.js';
 
 /** The workbook's own part, at its path in the archive: an archive holding it is a spreadsheet. */
 export const WORKBOOK_PART = 'xl/workbook.xml';
@@ -135,7 +135,10 @@ const MS_PER_DAY = 86_400_000;
 export function serialAsText(serial: number, style: 'date' | 'time', date1904: boolean): string {
   const epoch = date1904 ? Date.UTC(1904, 0, 1) : serial < 61 ? Date.UTC(1899, 11, 31) : Date.UTC(1899, 11, 30);
   // to the second, as a sheet shows a time
-  const { date, msOfDay } = wallClockOf(epoch + Math.round((serial * MS_PER_DAY) / 1000) * 1000);
+  const at = epoch + Math.round((serial * MS_PER_DAY) / 1000) * 1000;
+  // a serial beyond any calendar is shown as the number it is, which no date reading takes
+  if (!isTimeValue(at)) return String(serial);
+  const { date, msOfDay } = wallClockOf(at);
   const time = new Date(msOfDay).toISOString().slice(11, 19);
   if (style === 'time' && serial < 1) return time;
   return msOfDay === 0 ? date : `${date} ${time}`;

@@ -10,6 +10,9 @@ export type LocalTime = { date: string; msOfDay: number };
 const BUCKET_MS = 15 * 60 * 1000;
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** Whether epoch milliseconds name a moment a Date can hold (±100 million days): a file's 1e20 does not. */
+export const isTimeValue = (epochMs: number): boolean => Number.isFinite(epochMs) && Math.abs(epochMs) <= 8.64e15;
+
 /** yyyy-MM-dd and the milliseconds since midnight of a UTC-based epoch (a wall clock written as if it were UTC). */
 export function wallClockOf(epochMs: number): LocalTime {
   const d = new Date(epochMs);

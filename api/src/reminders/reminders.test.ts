@@ -297,6 +297,13 @@ describeDb('reminders', (ctx) => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.error.details).toEqual([{ field: 'endpoint', issue: 'This push service is not one this server sends to' }]);
+    // 1,500 characters of another script are 4.5 KB as stored: refused for their length, never a failed insert
+    const wide = await call(app, 'POST', '/api/push/subscriptions', {
+      token: a.token,
+      body: { ...sub, endpoint: `${sub.endpoint}/${'漢字'.repeat(750)}` },
+    });
+    expect(wide.status).toBe(422);
+    expect(wide.body.error.details).toEqual([{ field: 'endpoint', issue: 'Endpoint must be at most 2048 characters' }]);
     const first = await call(app, 'POST', '/api/push/subscriptions', { token: a.token, body: { ...sub, device: 'Firefox on Windows' } });
     const again = await call(app, 'POST', '/api/push/subscriptions', { token: a.token, body: { ...sub, device: 'Firefox on Windows 11' } });
     expect(again.body.id).toBe(first.body.id);

@@ -95,6 +95,8 @@ describeDb('external sign-in', (ctx) => {
     expect(u.searchParams.get('scope')).toBe('openid email profile');
     expect((await call(app, 'POST', '/api/auth/external/nope/start', { body: {} })).status).toBe(404);
     expect((await call(app, 'POST', '/api/auth/external/testid/start', { body: { returnTo: '//evil.example/' } })).status).toBe(422);
+    // half a character could not be kept with the sign-in under way
+    expect((await call(app, 'POST', '/api/auth/external/testid/start', { body: { returnTo: '/dashboard/\ud800' } })).status).toBe(422);
     expect((await call(app, 'POST', '/api/auth/external/testid/start', { body: { extra: 1 } })).status).toBe(422);
   });
 

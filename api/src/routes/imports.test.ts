@@ -427,6 +427,20 @@ describeDb('imports', (ctx) => {
     expect((await call(ctx.app, 'POST', '/api/imports', { token: u.token, rawBody: new FormData() })).status).toBe(422);
   });
 
+  it('a row whose date cell holds NUL or half a character is rejected alone; the rest reads and commits', async () => {
+    const u = await register(ctx.app);
+    const csv = `date,weight\n2024-01-01,80\n2024-01-0\u00002,80.1\n${'x'.repeat(23)}😀${'y'.repeat(50)},80.2\n2024-01-04,80.3\n`;
+    const p = await preview(ctx.app, u.token, csv);
+    expect(p.status).toBe(200);
+    expect(p.body.rows).toHaveLength(2);
+    expect(p.body.rejectedTotal ?? p.body.rejected.length).toBe(2);
+    for (const r of p.body.rejected as { reason: string }[]) {
+      expect(r.reason.includes('\u0000')).toBe(false);
+      expect(r.reason).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+    }
+    expect((await commit(ctx.app, u.token, p.body.id)).body).toMatchObject({ imported: 2 });
+  });
+
   it('a JSON file that escapes half a character in a note is stored with it mended, and commits', async () => {
     const u = await register(ctx.app);
     const entries30 = Array.from({ length: 30 }, (_, i) => ({
