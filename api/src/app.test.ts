@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import pg from 'pg';
 import { createApp } from './app.js';
 import { REPO_ROOT } from './config.js';
 import { openPostgres } from './db/client.js';
@@ -368,6 +370,22 @@ describeDb('app', (ctx) => {
     const r = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD, remember: true } });
     expect(r.status).toBe(200);
   });
+});
+
+it('a transaction PostgreSQL gave up for a concurrent change (deadlock) answers 409, try again, not 500', async () => {
+  const deadlock = () => {
+    const cause = Object.assign(new pg.DatabaseError('deadlock detected', 0, 'error'), { code: '40P01', severity: 'ERROR' });
+    throw new DrizzleQueryError('update "users" set ...', [], cause);
+  };
+  // every call to the database meets the deadlock
+  const db = new Proxy({}, { get: () => deadlock }) as unknown as Parameters<typeof createApp>[0]['db'];
+  const logs: string[] = [];
+  const app = createApp({ db, config: testConfig(), clock: new TestClock(), log: (_level, line) => logs.push(JSON.stringify(line)) });
+  const login = await call(app, 'POST', '/api/auth/login', { body: { email: 'a@example.com', password: 'whatever-1' } });
+  expect(login.status).toBe(409);
+  expect(login.headers.get('Retry-After')).toBe('1');
+  expect(login.body.error.message).toMatch(/nothing was saved, try again/);
+  expect(logs.some((l) => l.includes('concurrent change'))).toBe(true);
 });
 
 it('an unreachable database gives 503s with the error shape, and health reports it', async () => {

@@ -4,7 +4,7 @@ import { publicBaseUrl, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
-import { ApiError, describeError, isDatabaseUnavailable } from './lib/errors.js';
+import { ApiError, describeError, isConcurrentChange, isDatabaseUnavailable } from './lib/errors.js';
 import { allowedMethods } from './lib/methods.js';
 import { errorResponse } from './lib/respond.js';
 import { UserTurns } from './lib/user-turns.js';
@@ -114,6 +114,12 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders,
     if (isDatabaseUnavailable(err)) {
       deps.log('error', { msg: 'database unavailable', requestId: c.get('requestId'), ...describeError(err) });
       return errorResponse(c, 503, 'Service temporarily unavailable', [], { 'Retry-After': '5' });
+    }
+    if (isConcurrentChange(err)) {
+      deps.log('warn', { msg: 'concurrent change', requestId: c.get('requestId'), ...describeError(err) });
+      return errorResponse(c, 409, 'Another change to the same data was saved at the same moment: nothing was saved, try again', [], {
+        'Retry-After': '1',
+      });
     }
     deps.log('error', { msg: 'unhandled error', requestId: c.get('requestId'), ...describeError(err) });
     return errorResponse(c, 500, 'Internal server error');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
-import { describeError, isDatabaseUnavailable } from './errors.js';
+import { describeError, isConcurrentChange, isDatabaseUnavailable } from './errors.js';
 
 /** A server error as node-postgres builds it from PostgreSQL's ErrorResponse, under drizzle's wrapper. */
 function pgError(code: string, message: string, fields: Record<string, string> = {}) {
@@ -46,5 +46,14 @@ describe('describeError', () => {
       cause: 'Query read timeout',
     });
     expect(describeError(new TypeError('x is not a function'))).toEqual({ name: 'TypeError', code: '', cause: 'x is not a function' });
+  });
+});
+
+describe('isConcurrentChange', () => {
+  it('counts a deadlock and a serialization failure, nothing else', () => {
+    expect(isConcurrentChange(pgError('40P01', 'deadlock detected'))).toBe(true);
+    expect(isConcurrentChange(pgError('40001', 'could not serialize access due to concurrent update'))).toBe(true);
+    expect(isConcurrentChange(pgError('23505', 'duplicate key value violates unique constraint'))).toBe(false);
+    expect(isConcurrentChange(new Error('deadlock'))).toBe(false);
   });
 });

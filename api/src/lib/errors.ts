@@ -64,6 +64,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
+ * True when PostgreSQL gave up a transaction because another one was changing the same rows in another order
+ * (deadlock_detected, serialization_failure): nothing was saved, and the same request a moment later succeeds.
+ */
+export function isConcurrentChange(err: unknown): boolean {
+  return causes(err).some((e) => {
+    const code = (e as { code?: unknown }).code;
+    return code === '40P01' || code === '40001';
+  });
+}
+
+/**
  * What the log may say about an unexpected error: the class, code and message of the error underneath (drizzle's
  * own message is the SQL with its parameters, which may hold a password hash or a weight, so it is never used), with
  * quoted text left out (PostgreSQL quotes the offending value: `invalid input syntax for type uuid: "…"`), and the
