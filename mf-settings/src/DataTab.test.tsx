@@ -280,6 +280,41 @@ describe('Settings → Data', () => {
     expect(callsTo(calls, 'POST', '/api/imports')).toHaveLength(1);
   });
 
+  it('stops reading an import another tab replaced: says so once, and asks no more', async () => {
+    let looks = 0;
+    const { calls } = await openData((call) => {
+      if (call.method === 'POST' && call.path === '/api/imports')
+        return json(202, {
+          id: 'imp-1',
+          status: 'parsing',
+          fileName: 'weights.csv',
+          bytesTotal: 1000,
+          bytesRead: 0,
+          error: null,
+          preview: null,
+        });
+      if (call.method === 'GET' && call.path === '/api/imports/imp-1')
+        return looks++ === 0
+          ? json(200, {
+              id: 'imp-1',
+              status: 'parsing',
+              fileName: 'weights.csv',
+              bytesTotal: 1000,
+              bytesRead: 500,
+              error: null,
+              preview: null,
+            })
+          : apiError(404, 'No such import');
+      return undefined;
+    });
+    await userEvent.upload(screen.getByLabelText('Export file'), csv());
+    expect(await screen.findByText('No such import')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/^Reading the file/)).not.toBeInTheDocument());
+    const asked = callsTo(calls, 'GET', '/api/imports/imp-1').length;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(callsTo(calls, 'GET', '/api/imports/imp-1')).toHaveLength(asked);
+  });
+
   it('shows why a file could not be read', async () => {
     await openData(importServer({ failWith: 'The file was not recognised: it needs a header row' }));
     await userEvent.upload(screen.getByLabelText('Export file'), csv());

@@ -32,6 +32,7 @@ export function ImportSection() {
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [parsing, setParsing] = useState(false);
+  const [gone, setGone] = useState(false);
   const { job, error: jobError } = useImportJob(jobId, parsing ? IMPORT_POLL_MS : 0);
   const [error, setError] = useState<string | undefined>();
   const [choice, setChoice] = useState<ConflictChoice>('keep');
@@ -44,11 +45,19 @@ export function ImportSection() {
     if (job?.status === 'failed') setError(job.error ?? 'The file could not be read');
   }, [job]);
   useEffect(() => {
-    if (jobError) setError(parseApiError(jobError).message);
+    if (!jobError) return;
+    const parsed = parseApiError(jobError);
+    setError(parsed.message);
+    // the import is gone (a file uploaded in another tab replaced it): nothing is being read any more
+    if (parsed.status === 404) {
+      setParsing(false);
+      setGone(true);
+    }
   }, [jobError]);
 
   const load = async (chosen: File, options: { dateFormat?: DateFormat; unit?: ImportUnit } = {}) => {
     setError(undefined);
+    setGone(false);
     setResult(null);
     setJobId(null);
     try {
@@ -98,7 +107,7 @@ export function ImportSection() {
     }
   };
 
-  const reading = uploading || (jobId !== null && (job === undefined || job.status === 'parsing'));
+  const reading = uploading || (jobId !== null && !gone && (job === undefined || job.status === 'parsing'));
   const undecided = preview !== null && preview.dateFormat.value === null;
   const nothing = preview !== null && entriesToWrite(preview, choice) === 0;
   return (
