@@ -64,9 +64,10 @@ export function classifyError(err: unknown): ExternalAuthError {
   return new ExternalAuthError('failed', e?.name ?? 'error');
 }
 
-// cut by characters, never inside one, and with any half character from the provider mended: the name is stored as
-// JSON, which refuses half a character
-const clean = (v: unknown, max = 100): string => (typeof v === 'string' ? firstCodePoints(mendLoneSurrogates(v).trim(), max) : '');
+// cut by characters, never inside one, with any half character from the provider mended and NUL left out: the
+// name is stored as JSON and as text, which refuse them
+const clean = (v: unknown, max = 100): string =>
+  typeof v === 'string' ? firstCodePoints(mendLoneSurrogates(v).replaceAll('\u0000', '').trim(), max) : '';
 
 /** First and last name from the claims: given/family name, else the full name split at its last space. */
 export function namesOf(claims: Record<string, unknown>, fallback: string): { firstName: string; lastName: string } {

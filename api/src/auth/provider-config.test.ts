@@ -98,6 +98,7 @@ describe('identity providers from the environment', () => {
   it('cuts a long name by characters, never inside an emoji, and mends half a character', () => {
     const long = `${'a'.repeat(99)}😀😀`;
     expect(namesOf({ given_name: long, family_name: 'B\ud800' }, 'x')).toEqual({ firstName: `${'a'.repeat(99)}😀`, lastName: 'B\ufffd' });
+    expect(namesOf({ given_name: 'Gr\u0000ace', family_name: 'Hopper' }, 'x')).toEqual({ firstName: 'Grace', lastName: 'Hopper' });
     const { firstName } = namesOf({ name: `${'b'.repeat(99)}😀😀 Hopper` }, 'x');
     expect([...firstName]).toHaveLength(100);
     expect(firstName.endsWith('😀')).toBe(true);

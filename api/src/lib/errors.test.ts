@@ -50,9 +50,10 @@ describe('describeError', () => {
 });
 
 describe('isConcurrentChange', () => {
-  it('counts a deadlock and a serialization failure, nothing else', () => {
+  it('counts a deadlock, a serialization failure and a row deleted meanwhile, nothing else', () => {
     expect(isConcurrentChange(pgError('40P01', 'deadlock detected'))).toBe(true);
     expect(isConcurrentChange(pgError('40001', 'could not serialize access due to concurrent update'))).toBe(true);
+    expect(isConcurrentChange(pgError('23503', 'insert or update on table "weight_entries" violates foreign key constraint'))).toBe(true);
     expect(isConcurrentChange(pgError('23505', 'duplicate key value violates unique constraint'))).toBe(false);
     expect(isConcurrentChange(new Error('deadlock'))).toBe(false);
   });

@@ -65,12 +65,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /**
  * True when PostgreSQL gave up a transaction because another one was changing the same rows in another order
- * (deadlock_detected, serialization_failure): nothing was saved, and the same request a moment later succeeds.
+ * (deadlock_detected, serialization_failure), or because a row it refers to was deleted meanwhile
+ * (foreign_key_violation: every id a request names is checked first, so only a concurrent deletion, such as the
+ * account's, gets here). Nothing was saved.
  */
 export function isConcurrentChange(err: unknown): boolean {
   return causes(err).some((e) => {
     const code = (e as { code?: unknown }).code;
-    return code === '40P01' || code === '40001';
+    return code === '40P01' || code === '40001' || code === '23503';
   });
 }
 
