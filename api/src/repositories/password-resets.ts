@@ -22,14 +22,14 @@ export async function consumePasswordReset(db: Db, tokenHash: Buffer, now: Date)
   return rows[0]?.userId;
 }
 
-/** True when the token exists, is unused and unexpired (checked before the costly password hash). */
-export async function isPasswordResetUsable(db: Db, tokenHash: Buffer, now: Date): Promise<boolean> {
+/** The user of a token that exists, is unused and unexpired (checked before the costly password hash). */
+export async function usableResetOwner(db: Db, tokenHash: Buffer, now: Date): Promise<string | undefined> {
   const rows = await db
-    .select({ id: passwordResets.id })
+    .select({ userId: passwordResets.userId })
     .from(passwordResets)
     .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
     .limit(1);
-  return rows.length > 0;
+  return rows[0]?.userId;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { rateLimits } from '../db/schema.js';
 import { describeDb } from '../test/harness.js';
-import { clear, hitAll, release } from './rate-limits.js';
+import { clear, hitAll, purgeExpired, release } from './rate-limits.js';
 
 describeDb('attempt counters', (ctx) => {
   const now = new Date('2026-01-01T10:00:00.000Z');
@@ -30,5 +32,18 @@ describeDb('attempt counters', (ctx) => {
     expect(fresh.count).toBe(1);
     await release(ctx.db, [{ key, resetAt: theirs.resetAt }]);
     expect((await hit(key, new Date(now.getTime() + 900_007))).count).toBe(2);
+  });
+
+  it('housekeeping drops ended windows only', async () => {
+    const [ended, current] = [`test:${randomUUID()}`, `test:${randomUUID()}`];
+    await hit(ended);
+    await hit(current, new Date(now.getTime() + 600_000));
+    const later = new Date(now.getTime() + 901_000);
+    await purgeExpired(ctx.db, later);
+    const kept = await ctx.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [ended, current]));
+    expect(kept).toEqual([{ key: current }]);
   });
 });

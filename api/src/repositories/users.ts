@@ -76,6 +76,15 @@ export async function insertUser(
 }
 
 /**
+ * Locks the user's row for the rest of the transaction. Every transaction that changes a user and their other rows
+ * takes this lock first, so two of them never wait on each other's rows in opposite orders (a deadlock).
+ */
+export async function lockUser(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  return rows.length > 0;
+}
+
+/**
  * Updates the user's row. A new email moves the user's entry in user_emails as well, so call it inside a transaction
  * when the patch has one; a taken address fails with PostgreSQL's unique violation (23505).
  */

@@ -22,15 +22,10 @@ import { hashPassword, isCommonPassword } from '../auth/password.js';
 import { loginEmailKey, reserveAttempt, resetEmailKey } from '../auth/rate-limit.js';
 import { invalidateOtherSessions } from '../auth/sessions.js';
 import { clear as clearLimit } from '../repositories/rate-limits.js';
-import { findUserByEmail, updateUser } from '../repositories/users.js';
+import { findUserByEmail, lockUser, updateUser } from '../repositories/users.js';
 import { revokeAllTokens } from '../repositories/tokens.js';
 import { deleteIdentitiesOf } from '../repositories/identities.js';
-import {
-  consumePasswordReset,
-  insertPasswordReset,
-  isPasswordResetUsable,
-  retireOtherPasswordResets,
-} from '../repositories/password-resets.js';
+import { consumePasswordReset, insertPasswordReset, usableResetOwner, retireOtherPasswordResets } from '../repositories/password-resets.js';
 import type { MailTransport } from '../mail/transport.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
 
@@ -185,13 +180,16 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
     const now = clock.now();
     const tokenHash = hashResetToken(body.token);
     // checked first so a dead link says so before any password advice, and before the costly hash
-    if (!(await isPasswordResetUsable(db, tokenHash, now))) throw invalidLink();
+    const owner = await usableResetOwner(db, tokenHash, now);
+    if (!owner) throw invalidLink();
     if (isCommonPassword(body.password)) throw validationError([{ field: 'password', issue: COMMON_PASSWORD_ISSUE }]);
     const passwordHash = await hashPassword(body.password, config.argon2);
     const { email, userId } = await db.transaction(async (tx) => {
+      // the user's row first, as a settings change or the account's deletion takes it, then the link
+      if (!(await lockUser(tx, owner))) throw invalidLink();
       // the atomic use decides: of two concurrent confirms only one finds the token unused
       const userId = await consumePasswordReset(tx, tokenHash, now);
-      if (!userId) throw invalidLink();
+      if (userId !== owner) throw invalidLink();
       const updated = await updateUser(tx, userId, { passwordHash }, now);
       if (!updated) throw invalidLink();
       // recovering the account ends every way in someone else may hold: sessions, API tokens and linked sign-in
