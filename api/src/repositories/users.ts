@@ -90,7 +90,9 @@ export async function lockUser(db: Db, id: string): Promise<boolean> {
  */
 export async function updateUser(db: Db, id: string, patch: UserPatch, now: Date): Promise<UserRow | undefined> {
   if (patch.email !== undefined) {
-    const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+    // locked as read: a change of email made at the same moment is waited for, so its address is the one moved
+    // (read unlocked, both would move the first address and leave the other's claimed)
+    const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
     if (!current) return undefined;
     if (current.email !== patch.email) {
       await db.delete(userEmails).where(and(eq(userEmails.email, current.email), eq(userEmails.userId, id)));

@@ -195,6 +195,26 @@ describeDb('users', (ctx) => {
     expect((await call(ctx.app, 'PATCH', '/api/users/me', { token: a.token, body: { email: fresh } })).status).toBe(200);
   });
 
+  it('two changes of email at the same moment leave one address claimed, the one the account has', async () => {
+    const a = await register(ctx.app);
+    const [first, second] = [uniqueEmail('first'), uniqueEmail('second')];
+    const answers = await Promise.all(
+      [first, second].map((email) =>
+        call(ctx.app, 'PATCH', '/api/users/me', { token: a.token, body: { email, currentPassword: a.password } }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const now = (await call(ctx.app, 'GET', '/api/users/me', { token: a.token })).body.email as string;
+    const other = now === first ? second : first;
+    // the address the account no longer has is free again, and signs nobody in
+    const login = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: other, password: a.password } });
+    expect(login.status).toBe(401);
+    const reg = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { firstName: 'Other', lastName: 'Person', email: other, password: GOOD_PASSWORD },
+    });
+    expect(reg.status).toBe(201);
+  });
+
   it('the owner is told by e-mail when the address or the password changes: the old address, then the current one', async () => {
     const { app, mail } = ctx.withMailbox({ publicUrl: 'https://weights.example' });
     const u = await register(app);
