@@ -24,7 +24,7 @@ import { GoalsTab } from './GoalsTab';
 import { PreferencesTab } from './PreferencesTab';
 import { RemindersTab } from './RemindersTab';
 import { SettingsTabs, TABS, TabPanel } from './SettingsTabs';
-import { failureStatus, runSaveSequence, SAVE_TOASTS, type AvatarChoice, type SavedResults } from './saveSequence';
+import { failureStatus, runSaveSequence, SAVE_TOASTS, whileCurrent, type AvatarChoice, type SavedResults } from './saveSequence';
 import {
   buildGoalPatch,
   buildProfilePatch,
@@ -163,12 +163,13 @@ export function SettingsEditor(props: SettingsEditorProps) {
       profile: buildProfilePatch(form, baseline.user),
       goal: buildGoalPatch(form, baseline.goal),
     };
-    const stillSignedIn = sameSignIn();
-    // marked as one save, so a Log out pressed meanwhile lets all of its calls land
-    const outcome = await trackSave(runSaveSequence(plan, saveApi));
+    const signIn = sameSignIn();
+    // marked as one save, so a Log out pressed meanwhile lets all of its calls land; none goes out once someone else
+    // has signed in on this page
+    const outcome = await trackSave(runSaveSequence(plan, whileCurrent(saveApi, signIn.current)));
     setSaving(false);
     // logged out meanwhile: what landed is the server's now, and the outcome is no one's to show
-    if (!stillSignedIn()) return;
+    if (!signIn.signedIn()) return;
 
     // What succeeded stays saved: it becomes the baseline, so the next Save does not send it again.
     const next = advanceBaseline(baseline, outcome.results);

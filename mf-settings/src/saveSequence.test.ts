@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { failureStatus, runSaveSequence, SAVE_TOASTS, type SaveApi, type SaveOutcome } from './saveSequence';
+import { failureStatus, runSaveSequence, SAVE_TOASTS, whileCurrent, type SaveApi, type SaveOutcome } from './saveSequence';
 import { makeGoal, makeUser } from './testData';
 
 const rejectWith =
@@ -99,5 +99,28 @@ describe('runSaveSequence', () => {
     expect(failureStatus(outcome)).toBe(
       'Your avatar, profile and goal were saved, but reloading your profile failed (Internal error): reload the page to see them.',
     );
+  });
+});
+
+describe('whileCurrent', () => {
+  it('sends no call once someone else has signed in: the sequence stops there', async () => {
+    const user = makeUser();
+    const goal = makeGoal();
+    let current = true;
+    const sent: string[] = [];
+    const api = {
+      uploadAvatar: async () => (sent.push('avatar'), (current = false), user),
+      deleteAvatar: async () => void sent.push('delete'),
+      updateMe: async () => (sent.push('profile'), user),
+      updateGoal: async () => (sent.push('goal'), goal),
+      getMe: async () => (sent.push('reload'), user),
+    } as unknown as SaveApi;
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    const outcome = await runSaveSequence(
+      { avatar: { kind: 'upload', file }, profile: { firstName: 'Ada' }, goal: null },
+      whileCurrent(api, () => current),
+    );
+    expect(sent).toEqual(['avatar']);
+    expect(outcome).toMatchObject({ ok: false, failed: 'profile', saved: ['avatar'] });
   });
 });

@@ -21,6 +21,24 @@ export interface SaveApi {
   getMe(): Promise<User>;
 }
 
+/**
+ * The same calls, each refused unsent once `current()` is false: a save started by one person never sends its later
+ * calls under the token of someone who signed in on the page meanwhile.
+ */
+export function whileCurrent(api: SaveApi, current: () => boolean): SaveApi {
+  const guard =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      current() ? call(...args) : Promise.reject(new Error('Someone else has signed in on this page'));
+  return {
+    uploadAvatar: guard(api.uploadAvatar),
+    deleteAvatar: guard(api.deleteAvatar),
+    updateMe: guard(api.updateMe),
+    updateGoal: guard(api.updateGoal),
+    getMe: guard(api.getMe),
+  };
+}
+
 /** What the server now holds after the steps that succeeded; the caller makes these the new baseline. */
 export interface SavedResults {
   /** The user after the avatar step (upload answers with it; a delete leaves avatarUrl null). */

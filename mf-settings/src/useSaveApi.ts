@@ -1,6 +1,4 @@
 import {
-  setAccessToken,
-  useAppDispatch,
   useDeleteAvatarMutation,
   useLazyGetMeQuery,
   useUpdateGoalMutation,
@@ -13,7 +11,6 @@ import type { SaveApi } from './saveSequence';
 
 /** The save sequence's calls, bound to kit's RTK Query endpoints. */
 export function useSaveApi(): SaveApi {
-  const dispatch = useAppDispatch();
   const [uploadAvatar] = useUploadAvatarMutation();
   const [deleteAvatar] = useDeleteAvatarMutation();
   const [updateMe] = useUpdateMeMutation();
@@ -24,14 +21,13 @@ export function useSaveApi(): SaveApi {
       uploadAvatar: (file) => uploadAvatar(file).unwrap(),
       deleteAvatar: () => deleteAvatar().unwrap(),
       updateMe: async (patch) => {
-        // A password change rotates the session: the answer carries the new access token.
-        const { accessToken, ...user } = (await updateMe(patch).unwrap()) as User & { accessToken?: string };
-        if (accessToken) dispatch(setAccessToken(accessToken));
+        // A password change rotates the session: the answer carries the new access token, which the endpoint keeps.
+        const { accessToken: _rotated, ...user } = (await updateMe(patch).unwrap()) as User & { accessToken?: string };
         return user;
       },
       updateGoal: (patch) => updateGoal(patch).unwrap(),
       getMe: () => getMe().unwrap(),
     }),
-    [dispatch, uploadAvatar, deleteAvatar, updateMe, updateGoal, getMe],
+    [uploadAvatar, deleteAvatar, updateMe, updateGoal, getMe],
   );
 }

@@ -6,7 +6,7 @@ import { setApiNavigator, type ApiNavigator } from './navigation';
 import { LOGOUT_SETTLE_MS, logoutUser, restoreSession } from './session';
 import { trackSave } from './savesUnderWay';
 import { makeUser } from '../test/fixtures';
-import { logoutCompleted, setAuth } from '../state/authSlice';
+import { logoutCompleted, sessionRotated, setAuth } from '../state/authSlice';
 
 const user = makeUser({ unitPreference: 'IMPERIAL', weekStartsOn: 1 });
 
@@ -413,6 +413,36 @@ describe('logoutUser', () => {
     const late = await store.dispatch(api.endpoints.updateGoal.initiate({ targetWeightKg: 71 }));
     expect(late.error).toMatchObject({ status: 401 });
     expect(calls).toHaveLength(4);
+  });
+
+  it('a password change among the saves it waits for: their later calls and the logout go with the new session', async () => {
+    const store = signedIn();
+    const { calls, answerSave } = holdingSave('PATCH', '/api/users/me', { ...user, accessToken: 'rotated' });
+    const save = trackSave(
+      (async () => {
+        // the endpoint itself keeps the new session's token
+        await store.dispatch(api.endpoints.updateMe.initiate({ password: 'new-password-1' })).unwrap();
+        await store.dispatch(api.endpoints.updateGoal.initiate({ targetWeightKg: 70 })).unwrap();
+      })(),
+    );
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const logout = store.dispatch(logoutUser());
+    answerSave();
+    await logout;
+    await save;
+    // the old session ended with the password change; the new one is the one logout ends, and no token stays
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.headers.get('authorization') ?? ''}`)).toEqual([
+      'PATCH /api/users/me Bearer token',
+      'PATCH /api/goals Bearer rotated',
+      'POST /api/auth/logout Bearer rotated',
+    ]);
+    expect(store.getState().auth).toMatchObject({ user: null, accessToken: null, leavingToken: null });
+  });
+
+  it('a password change while signed in just gives the page its new token', () => {
+    const store = signedIn();
+    store.dispatch(sessionRotated('rotated'));
+    expect(store.getState().auth).toMatchObject({ user, accessToken: 'rotated' });
   });
 
   it('ignores a failing logout call', async () => {

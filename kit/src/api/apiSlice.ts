@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { Goal } from '../domain/overview';
-import { setAccessToken } from '../state/authSlice';
+import { sessionRotated } from '../state/authSlice';
 import type { User } from '../state/types';
 import { forgetAnswers } from './etagCache';
 import { API_REDUCER_PATH, baseQueryWithReauth, REFRESH_PATH, type ApiExtraOptions } from './baseQuery';
@@ -98,7 +98,7 @@ export const api = createApi({
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          if (data.accessToken) dispatch(setAccessToken(data.accessToken));
+          if (data.accessToken) dispatch(sessionRotated(data.accessToken));
           dispatch(api.util.invalidateTags(['User']));
         } catch {
           /* nothing changed on the server */

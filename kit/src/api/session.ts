@@ -76,13 +76,15 @@ export function logoutUser(): SessionThunk<Promise<void>> {
     if (saves.length > 0) {
       dispatch(savesFinishWith(leaving));
       // the page may go away meanwhile: the session is then ended as it goes
-      const endAsThePageGoes = () =>
+      const endAsThePageGoes = () => {
+        const token = getState().auth.leavingToken ?? leaving;
         void fetch('/api/auth/logout', {
           method: 'POST',
           credentials: 'include',
           keepalive: true,
-          headers: leaving ? { authorization: `Bearer ${leaving}` } : {},
+          headers: token ? { authorization: `Bearer ${token}` } : {},
         }).catch(() => {});
+      };
       const page = typeof window === 'undefined' ? undefined : window;
       page?.addEventListener('pagehide', endAsThePageGoes);
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -92,10 +94,12 @@ export function logoutUser(): SessionThunk<Promise<void>> {
       page?.removeEventListener('pagehide', endAsThePageGoes);
     }
     const signedInAgain = getState().auth.signIns !== signIns;
-    // a save's answer (a password change) or a refresh finished meanwhile may have put the old session's token back
+    // a password change among those saves started a new session in place of the one left: that one is ended
+    const ending = signedInAgain ? leaving : (getState().auth.leavingToken ?? leaving);
+    // a save's answer or a refresh finished meanwhile may have put a token of the session left back
     if (!signedInAgain) dispatch(clearAuth());
     try {
-      await dispatch(api.endpoints.logout.initiate(leaving)).unwrap();
+      await dispatch(api.endpoints.logout.initiate(ending)).unwrap();
     } catch {
       /* the session dies with its cookie anyway */
     }

@@ -63,6 +63,15 @@ export const authSlice = createSlice({
       state.persist = false;
       state.loggedOut = true;
     },
+    /**
+     * A password change answers with its new session's token. Signed in, it becomes the page's token. While logout
+     * waits for that save, the old session has already ended: the new one is what the save's later calls go with and
+     * what logout then ends, and the page is not signed in again.
+     */
+    sessionRotated(state, action: PayloadAction<string>) {
+      if (state.accessToken === null && state.leavingToken) state.leavingToken = action.payload;
+      else state.accessToken = action.payload;
+    },
     /** Logout lets saves under way finish with the leaving session's token (cleared with the session). */
     savesFinishWith(state, action: PayloadAction<string | null>) {
       state.leavingToken = action.payload;
@@ -84,5 +93,6 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setAuth, setAccessToken, setUser, clearAuth, loggedOut, savesFinishWith, logoutCompleted, setPersist } = authSlice.actions;
+export const { setAuth, setAccessToken, setUser, clearAuth, loggedOut, sessionRotated, savesFinishWith, logoutCompleted, setPersist } =
+  authSlice.actions;
 export const { selectUser, selectAccessToken, selectPersist, selectIsSignedIn, selectLoggedOut } = authSlice.selectors;
