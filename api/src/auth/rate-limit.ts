@@ -57,8 +57,9 @@ export async function reserveAttempt(
 }
 
 async function tryReserve(db: Db, checks: LimitCheck[], now: Date): Promise<Reservation | Refused> {
-  // occasional housekeeping of expired windows (no timers: any process may do it)
-  if (Math.random() < 0.01) await purgeExpired(db, now);
+  // occasional housekeeping of expired windows (no timers: any process may do it); one that fails (a deadlock with an
+  // attempt holding the same rows) is left to the next, and never fails the attempt
+  if (Math.random() < 0.01) await purgeExpired(db, now).catch(() => {});
   const hits = await hitAll(
     db,
     checks.map(({ key, rule }) => ({ key, windowSeconds: rule.windowSeconds })),

@@ -44,14 +44,7 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
-/**
- * Housekeeping of expired windows. Rows an attempt holds at the moment are passed over (the next purge takes them):
- * taking them in the index's order while the attempt holds one and waits for another would be a deadlock.
- */
+/** Housekeeping of expired windows. */
 export async function purgeExpired(db: Db, now: Date): Promise<void> {
-  await db
-    .delete(rateLimits)
-    .where(
-      sql`${rateLimits.key} in (select ${rateLimits.key} from ${rateLimits} where ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz for update skip locked)`,
-    );
+  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`);
 }
