@@ -70,4 +70,6 @@ it('per-address limits count an IPv6 client by its /64, an IPv4 client by its ad
   expect(limitedNetwork('::1')).toBe('0:0:0:0::/64');
   expect(limitedNetwork('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
   expect(limitedNetwork('unknown')).toBe('unknown');
+  // an IPv4 client spelled as IPv6 is that IPv4 client, not everyone's ::/64
+  for (const ip of ['::ffff:102:304', '0:0:0:0:0:ffff:1.2.3.4', '::FFFF:0102:0304']) expect(limitedNetwork(ip), ip).toBe('1.2.3.4');
 });

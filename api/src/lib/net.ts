@@ -65,12 +65,12 @@ function ipv6Groups(ip: string): number[] | null {
  */
 export function limitedNetwork(ip: string): string {
   const groups = ipv6Groups(ip);
-  return groups
-    ? `${groups
-        .slice(0, 4)
-        .map((g) => g.toString(16))
-        .join(':')}::/64`
-    : ip;
+  if (!groups) return ip;
+  // an IPv4 address however an IPv6 socket or proxy spells it (::ffff:102:304, 0:0:0:0:0:ffff:1.2.3.4) is itself
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  const prefix = groups.slice(0, 4).map((g) => g.toString(16));
+  return `${prefix.join(':')}::/64`;
 }
 
 /** The client's address as per-address limits count it (limitedNetwork of clientIp). */
