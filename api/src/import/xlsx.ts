@@ -136,8 +136,9 @@ export function serialAsText(serial: number, style: 'date' | 'time', date1904: b
   const epoch = date1904 ? Date.UTC(1904, 0, 1) : serial < 61 ? Date.UTC(1899, 11, 31) : Date.UTC(1899, 11, 30);
   // to the second, as a sheet shows a time
   const at = epoch + Math.round((serial * MS_PER_DAY) / 1000) * 1000;
-  // a serial beyond any calendar is shown as the number it is, which no date reading takes
-  if (!isTimeValue(at)) return String(serial);
+  // a serial beyond any calendar is shown as what it is, which no date reading takes (its digits alone would read as
+  // epoch seconds)
+  if (!isTimeValue(at)) return `serial ${serial}`;
   const { date, msOfDay } = wallClockOf(at);
   const time = new Date(msOfDay).toISOString().slice(11, 19);
   if (style === 'time' && serial < 1) return time;
