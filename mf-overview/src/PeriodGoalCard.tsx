@@ -4,6 +4,7 @@ import { CardMessage, SummaryCard } from './SummaryCard';
 
 // A goal whose target date has gone by has no per-period target: the card says so in its own words.
 export const TARGET_DATE_PASSED = 'Target date passed';
+export const TARGET_DATE_TODAY = 'Target date is today';
 
 interface Props {
   card: OverviewSummary['periodGoal'];
@@ -22,7 +23,7 @@ export function PeriodGoalCard({ card, unit }: Props) {
   return (
     <SummaryCard title="This Period Goal">
       {card.percent === undefined ? (
-        <p className="ov-card-value ov-card-value--small">{TARGET_DATE_PASSED}</p>
+        <p className="ov-card-value ov-card-value--small">{card.targetDateToday ? TARGET_DATE_TODAY : TARGET_DATE_PASSED}</p>
       ) : (
         <>
           <p className={`ov-card-value ov-tone--${card.tone}`}>{formatOneDecimal(card.percent)}%</p>

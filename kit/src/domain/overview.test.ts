@@ -216,7 +216,7 @@ describe('periodGoalCard', () => {
     expect(away).toMatchObject({ percent: -48, barPercent: 0, tone: 'bad' });
   });
 
-  it('has no target on the target date nor after it', () => {
+  it('has no target on the target date nor after it, and says which', () => {
     for (const targetDate of ['2025-03-11', TODAY]) {
       const card = periodGoalCard(losing, { ...LOSE, targetDate }, WEEK, TODAY);
       expect(card, targetDate).toMatchObject({
@@ -226,6 +226,7 @@ describe('periodGoalCard', () => {
         percent: undefined,
         barPercent: undefined,
         tone: 'good',
+        targetDateToday: targetDate === TODAY,
       });
     }
   });

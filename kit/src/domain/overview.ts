@@ -147,8 +147,10 @@ export interface PeriodGoalData {
   changeKg: number;
   /** Change in the goal's direction: negative when moving away. */
   achievedKg: number;
-  /** |target − the goal's start weight| ÷ remaining periods (perPeriodTargetChange); undefined once the target date has passed. */
+  /** |target − the goal's start weight| ÷ remaining periods (perPeriodTargetChange); undefined from the target date on. */
   targetChangeKg: number | undefined;
+  /** Whether today is the target date (no period remains, but it has not passed either). */
+  targetDateToday: boolean;
   remainingPeriods: number | undefined;
   /** achieved ÷ target × 100, 1 decimal, may be negative or above 100; undefined without a target. */
   percent: number | undefined;
@@ -196,6 +198,7 @@ export function periodGoalCard(
     percent,
     barPercent: percent === undefined ? undefined : clampPercent(percent),
     tone: toneOf(achievedKg),
+    targetDateToday: calendarDaysBetween(today, goal.targetDate) === 0,
   };
 }
 
