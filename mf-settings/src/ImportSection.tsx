@@ -122,6 +122,7 @@ export function ImportSection() {
       <Field
         label="Export file"
         error={error}
+        errorAlert
         hint="CSV or JSON at most 5 MiB; a .zip archive, a spreadsheet (.xlsx, .ods) or export.xml at most 500 MiB"
       >
         {(id, describedBy) => (

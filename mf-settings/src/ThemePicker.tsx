@@ -50,6 +50,7 @@ export function ThemePicker({ current, hexInput, error, onHexInput, onPick, onHe
       <Field
         label="Hex color"
         error={error}
+        errorAlert
         className="st-hex"
         hint={shaded ? 'Text and links use a deeper shade of this colour, so they stay readable.' : undefined}
       >
