@@ -28,3 +28,5 @@ export * from './hooks/usePendingEntries';
 export * from './hooks/useSameSignIn';
 export * from './brand';
 export * from './ui/ShowTrendToggle';
+export * from './ui/useFocusKeeper';
+export * from './ui/useRetryFocus';

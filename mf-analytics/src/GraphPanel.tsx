@@ -5,6 +5,7 @@ import {
   showToast,
   useAppDispatch,
   useColorScheme,
+  useRetryFocus,
   type ApiAveragedItem,
   type ApiWeightEntry,
   type ShownEntry,
@@ -50,6 +51,8 @@ export function GraphPanel(props: GraphPanelProps) {
   const { failed = false, onRetry } = props;
   const dispatch = useAppDispatch();
   const scheme = useColorScheme();
+  // the order the panel shows them in: a failure with Retry comes before "Loading..."
+  const retryFocus = useRetryFocus(failed ? 'failed' : loading ? 'loading' : 'ready');
 
   const onPointClick: PointClickHandler = (date, { averaged }) => {
     if (averaged) dispatch(showToast(AVERAGE_DETAILS_MESSAGE, 'info'));
@@ -60,7 +63,9 @@ export function GraphPanel(props: GraphPanelProps) {
     <section className="panel an-graph" aria-labelledby="an-graph-title">
       <div className="an-panel-head">
         <div>
-          <h2 id="an-graph-title">Weight Graph</h2>
+          <h2 id="an-graph-title" ref={retryFocus.landing}>
+            Weight Graph
+          </h2>
           {range && (
             <p className="muted an-range">
               {formatDateEnGb(range.start)} – {formatDateEnGb(range.end)}
@@ -76,7 +81,7 @@ export function GraphPanel(props: GraphPanelProps) {
       {failed ? (
         <div className="an-load-failed">
           <p>{LOAD_FAILED_MESSAGE}</p>
-          <button type="button" className="button" onClick={onRetry}>
+          <button ref={retryFocus.button} type="button" className="button" onClick={onRetry && retryFocus.retry(onRetry)}>
             Retry
           </button>
         </div>

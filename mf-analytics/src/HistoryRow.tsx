@@ -50,6 +50,7 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
     requestAnimationFrame(() => deleteButton.current?.focus());
   };
   const confirmDelete = async () => {
+    if (deleting) return;
     // the row is about to go: the keyboard moves on to the day after it in the list (or before it), not to the page's top
     const row = rowRef.current;
     const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null | undefined;
@@ -61,7 +62,8 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
       dispatch(showToast(DELETED_MESSAGE, 'success'));
     } catch {
       dispatch(showToast(DELETE_FAILED_MESSAGE, 'error'));
-      setConfirming(false);
+      // the entry stays: the keyboard goes back to its delete button, not to the page's top
+      keep();
     }
   };
 
@@ -103,10 +105,11 @@ export function HistoryRow({ entry, unit }: HistoryRowProps) {
             }}
           >
             <span>Delete this entry?</span>
-            <button type="button" className="button an-danger" onClick={confirmDelete} disabled={deleting}>
+            {/* aria-disabled, not disabled: a disabled button drops the focus to the top of the page */}
+            <button type="button" className="button an-danger" onClick={() => void confirmDelete()} aria-disabled={deleting}>
               Delete
             </button>
-            <button type="button" className="button" onClick={keep} disabled={deleting} autoFocus>
+            <button type="button" className="button" onClick={() => !deleting && keep()} aria-disabled={deleting} autoFocus>
               Keep
             </button>
           </span>

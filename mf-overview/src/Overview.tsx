@@ -9,6 +9,7 @@ import {
   useAppSelector,
   useGraphEntries,
   useOnline,
+  useRetryFocus,
   type OverviewScreenProps,
   type PeriodKey,
 } from '@app/kit';
@@ -42,6 +43,7 @@ export default function Overview(_props: OverviewScreenProps) {
   const unavailable = !online && (data.loading || data.entriesFailed);
   // online and refused (the toast says so): the cards would claim 0 entries for a period that has some
   const loadFailed = online && data.entriesFailed;
+  const retryFocus = useRetryFocus(data.loading ? 'loading' : loadFailed ? 'failed' : 'ready');
 
   const choosePeriod = useCallback((key: PeriodKey) => dispatch(setPreferences({ defaultSelectedPeriod: key })), [dispatch]);
   const editDay = useCallback((date: string) => dispatch(openEntryDialog({ editDate: date })), [dispatch]);
@@ -50,7 +52,7 @@ export default function Overview(_props: OverviewScreenProps) {
   return (
     <section className="screen ov-screen" data-remote="mf_overview">
       <header className="ov-header">
-        <h1>Overview</h1>
+        <h1 ref={retryFocus.landing}>Overview</h1>
         <PeriodSelect value={period} alignToCalendar={preferences.alignToCalendar} onChange={choosePeriod} />
       </header>
 
@@ -63,7 +65,7 @@ export default function Overview(_props: OverviewScreenProps) {
       ) : loadFailed ? (
         <div className="panel ov-load-failed">
           <p>{LOAD_FAILED_MESSAGE}</p>
-          <button type="button" className="button" onClick={data.retryEntries}>
+          <button ref={retryFocus.button} type="button" className="button" onClick={retryFocus.retry(data.retryEntries)}>
             Retry
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { AVATAR_TYPES, avatarFileError, DEFAULT_AVATAR } from '@app/kit';
+import { AVATAR_TYPES, avatarFileError, DEFAULT_AVATAR, FOCUS_INSTEAD_ATTR } from '@app/kit';
 import type { AvatarChoice } from './saveSequence';
 import { useObjectUrl } from './useObjectUrl';
 
@@ -16,8 +16,10 @@ interface AvatarEditorProps {
 /** The profile picture with Edit (choose a file, previewed before saving) and Remove. */
 export function AvatarEditor({ savedUrl, choice, onChange, error, onRefused }: AvatarEditorProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
   const inputId = useId();
   const errorId = `${inputId}-error`;
+  const editId = `${inputId}-edit`;
   const preview = useObjectUrl(choice.kind === 'upload' ? choice.file : null);
   const [failed, setFailed] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -39,6 +41,8 @@ export function AvatarEditor({ savedUrl, choice, onChange, error, onRefused }: A
     setPickError(null);
     onRefused?.(null);
     onChange(savedUrl ? { kind: 'remove' } : { kind: 'keep' });
+    // Remove has nothing left to remove and is disabled: the keyboard goes on from Edit, not from the page's top
+    editRef.current?.focus();
   };
 
   return (
@@ -63,9 +67,13 @@ export function AvatarEditor({ savedUrl, choice, onChange, error, onRefused }: A
           aria-label="Choose a profile picture"
           aria-describedby={shownError ? errorId : undefined}
           aria-invalid={shownError ? true : undefined}
+          // a Save with a refused file focuses Edit, which shows, not this input
+          {...{ [FOCUS_INSTEAD_ATTR]: editId }}
           onChange={(e) => pick(e.target.files?.[0])}
         />
         <button
+          ref={editRef}
+          id={editId}
           type="button"
           className="button"
           aria-label="Edit profile picture"
@@ -77,8 +85,14 @@ export function AvatarEditor({ savedUrl, choice, onChange, error, onRefused }: A
         <button type="button" className="button" onClick={remove} disabled={!canRemove}>
           Remove
         </button>
-        {choice.kind === 'upload' && <span className="muted st-avatar-note">New picture, saved when you press Save</span>}
-        {choice.kind === 'remove' && <span className="muted st-avatar-note">Picture removed when you press Save</span>}
+        {/* always there, so a change of it is read out */}
+        <span className="muted st-avatar-note" aria-live="polite">
+          {choice.kind === 'upload'
+            ? 'New picture, saved when you press Save'
+            : choice.kind === 'remove'
+              ? 'Picture removed when you press Save'
+              : ''}
+        </span>
         {shownError && (
           <span id={errorId} className="field-error" role="alert">
             {shownError}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { WEEKDAY_NAMES, type User } from '@app/contract';
-import { Field, OfflineUnavailable, parseApiError, showToast, useAppDispatch, useFocusError, useOnline } from '@app/kit';
+import { Field, OfflineUnavailable, parseApiError, showToast, useAppDispatch, useFocusError, useFocusKeeper, useOnline } from '@app/kit';
 import {
   useAddPushDevice,
   usePushDevices,
@@ -254,6 +254,9 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
   );
 }
 
+const nextPushControl = (section: HTMLElement) =>
+  section.querySelector<HTMLElement>('.st-devices button') ?? section.querySelector<HTMLElement>('button');
+
 function PushSection({ available, publicKey }: { available: boolean; publicKey: string | null }) {
   const dispatch = useAppDispatch();
   const { devices } = usePushDevices();
@@ -263,6 +266,9 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
   const [here, setHere] = useState<string | null>(() => localStorage.getItem(DEVICE_ID_KEY));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // a removed device's button goes with it: the keyboard goes on from the next device's, else from the section's first
+  useFocusKeeper(sectionRef, nextPushControl);
 
   // a subscription the browser dropped (site data cleared) no longer marks this device
   useEffect(() => {
@@ -282,7 +288,7 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
   const thisDevice = here && devices?.some((d) => d.id === here) ? here : null;
 
   const turnOn = async () => {
-    if (!publicKey) return;
+    if (!publicKey || busy) return;
     setBusy(true);
     setMessage(null);
     try {
@@ -318,6 +324,7 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
   };
 
   const test = async () => {
+    if (testing) return;
     try {
       const r = await sendTest();
       setMessage(
@@ -332,7 +339,7 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
   };
 
   return (
-    <section className="st-section" aria-labelledby="st-push">
+    <section ref={sectionRef} className="st-section" aria-labelledby="st-push">
       <h2 id="st-push">Push notifications</h2>
       {!available ? (
         <p className="muted">Push notifications are not available on this server.</p>
@@ -347,12 +354,12 @@ function PushSection({ available, publicKey }: { available: boolean; publicKey: 
                 Turn off for this device
               </button>
             ) : (
-              <button type="button" className="button button-primary" onClick={() => void turnOn()} disabled={busy}>
+              <button type="button" className="button button-primary" onClick={() => void turnOn()} aria-disabled={busy}>
                 {busy ? 'Turning on...' : 'Turn on for this device'}
               </button>
             )}
             {devices && devices.length > 0 && (
-              <button type="button" className="button" onClick={() => void test()} disabled={testing}>
+              <button type="button" className="button" onClick={() => void test()} aria-disabled={testing}>
                 Send a test notification
               </button>
             )}

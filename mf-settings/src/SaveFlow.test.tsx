@@ -73,6 +73,9 @@ describe('the save sequence in the screen', () => {
     await waitFor(() => expect(toastsOf(store)).toEqual(['error: Failed to update personal info']));
     expect(status()).toHaveTextContent('Nothing was saved: fix the highlighted fields and save again.');
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    // the field at fault is the hidden file input: the focus goes to the Edit button that shows it, described by the error
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit profile picture' })).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Edit profile picture' })).toHaveAccessibleDescription(/Use a JPEG/);
     // a picture that will do clears it
     await userEvent.upload(screen.getByLabelText('Choose a profile picture'), png());
     await save();

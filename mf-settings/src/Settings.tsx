@@ -6,6 +6,7 @@ import {
   useGetGoalQuery,
   useGetMeQuery,
   useOnline,
+  useRetryFocus,
   type SettingsScreenProps,
 } from '@app/kit';
 import { SettingsEditor } from './SettingsEditor';
@@ -22,6 +23,7 @@ export default function Settings(_props: SettingsScreenProps) {
   const failed = (me.isError && !me.data) || (goal.isError && goal.data === undefined);
 
   const online = useOnline();
+  const retryFocus = useRetryFocus(me.data && goal.data !== undefined ? 'ready' : failed ? 'failed' : 'loading');
   // offline, a read that fails is no news: the banner says the app is offline, the screen says what it lacks
   useEffect(() => {
     if (failed && online) dispatch(showToast(FETCH_FAILED, 'error'));
@@ -39,12 +41,13 @@ export default function Settings(_props: SettingsScreenProps) {
       <div className="panel st-error" role="alert">
         <p>{FETCH_FAILED}</p>
         <button
+          ref={retryFocus.button}
           type="button"
           className="button"
-          onClick={() => {
+          onClick={retryFocus.retry(() => {
             if (me.isError) void me.refetch();
             if (goal.isError) void goal.refetch();
-          }}
+          })}
         >
           Retry
         </button>
@@ -60,7 +63,7 @@ export default function Settings(_props: SettingsScreenProps) {
 
   return (
     <section className="screen st-screen" data-remote="mf_settings">
-      <h1>Settings</h1>
+      <h1 ref={retryFocus.landing}>Settings</h1>
       {body}
     </section>
   );

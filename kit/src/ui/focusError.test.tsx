@@ -30,6 +30,12 @@ describe('focusFirstError', () => {
     expect(document.activeElement?.id).toBe('bad');
   });
 
+  it('focuses the control that stands in for a field not seen (a file input behind its button)', () => {
+    document.body.innerHTML = `<input type="file" id="file" aria-invalid="true" data-focus-instead="edit"><button id="edit">Edit</button>`;
+    expect(focusFirstError(document.body)).toBe(true);
+    expect(document.activeElement?.id).toBe('edit');
+  });
+
   it('passes over fields in error on a hidden tab', () => {
     document.body.innerHTML = `<div hidden><input id="a" aria-invalid="true"></div><input id="b" aria-invalid="true">`;
     expect(focusFirstError(document.body)).toBe(true);

@@ -22,9 +22,17 @@ export function focusFirstError(root: ParentNode): boolean {
     firstShown(root, '[role="alert"]') ??
     [...root.querySelectorAll<HTMLElement>(`[${FAILURE_SUMMARY_ATTR}]`)].find((el) => isShown(el) && el.textContent?.trim());
   if (!target) return false;
-  focusElement(target);
+  // a field that stands in for a hidden one (a file input opened by a button) takes the focus in its place
+  const instead = target.getAttribute(FOCUS_INSTEAD_ATTR);
+  focusElement((instead && document.getElementById(instead)) || target);
   return true;
 }
+
+/**
+ * On a field that is not seen (a file input behind its button), the id of the control that shows it: focus on an error
+ * goes there, where the keyboard user can see it, and its description names the error too.
+ */
+export const FOCUS_INSTEAD_ATTR = 'data-focus-instead';
 
 /**
  * For a form whose submit can fail: call the returned function when it does, and once the errors are on the page the

@@ -437,7 +437,10 @@ describe('EntryDialog', () => {
         );
         act(() => void store.dispatch(openEntryDialog()));
         await enter('176');
-        expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+        // looks disabled, keeps the focus, and a second submit in the meantime saves nothing more
+        const busy = screen.getByRole('button', { name: 'Saving...' });
+        expect(busy).toHaveAttribute('aria-disabled', 'true');
+        fireEvent.submit(busy.closest('form')!);
         await act(async () => {
           await vi.advanceTimersByTimeAsync(PLAUSIBILITY_TIMEOUT_MS);
         });

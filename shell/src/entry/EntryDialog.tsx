@@ -153,6 +153,8 @@ export function EntryDialog() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Submit only looks disabled (aria-disabled keeps the focus on it): Enter in a field must not save twice
+    if (saving || checking) return;
     setGeneral(undefined);
     setDoubt(null);
     const built = buildWeightEntryPayload(form, unit);
@@ -291,7 +293,8 @@ export function EntryDialog() {
               <button type="button" className="button" onClick={close}>
                 Cancel
               </button>
-              <button type="submit" className="button button-primary" disabled={saving || checking}>
+              {/* aria-disabled, not disabled: a disabled button drops the focus, and "Saving..." with it */}
+              <button type="submit" className="button button-primary" aria-disabled={saving || checking}>
                 {saving || checking ? 'Saving...' : 'Submit'}
               </button>
             </div>

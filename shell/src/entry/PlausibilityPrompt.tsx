@@ -41,13 +41,13 @@ export function PlausibilityPrompt({ doubt, typedKg, unit, busy, onUseSuggestion
           <button
             type="button"
             className="button button-primary"
-            disabled={busy}
-            onClick={() => onUseSuggestion(doubt.suggestedKg as number)}
+            aria-disabled={busy}
+            onClick={() => !busy && onUseSuggestion(doubt.suggestedKg as number)}
           >
             Use {formatWeightWithUnit(doubt.suggestedKg, unit)}
           </button>
         )}
-        <button type="button" className="button" disabled={busy} onClick={onSaveAnyway}>
+        <button type="button" className="button" aria-disabled={busy} onClick={() => !busy && onSaveAnyway()}>
           Save {formatWeightWithUnit(typedKg, unit)} anyway
         </button>
         <button type="button" className="button" onClick={onEdit}>

@@ -1,4 +1,5 @@
-import { formatDateEnGb, formatWeightWithUnit, selectUnit, useAppSelector, useOnline } from '@app/kit';
+import { useEffect, useState } from 'react';
+import { focusElement, formatDateEnGb, formatWeightWithUnit, selectUnit, useAppSelector, useOnline } from '@app/kit';
 import { useLastUpdated } from './lastUpdated';
 import { useEntryQueue } from './useEntryQueue';
 import './offline.css';
@@ -23,6 +24,18 @@ export function OfflineStatus() {
   const { entries, dismiss } = useEntryQueue(online);
   const waiting = entries.filter((e) => e.refused === undefined);
   const refused = entries.filter((e) => e.refused !== undefined);
+  // once a dismissed weight has left the list (its button with it), the keyboard goes on from the next one's Dismiss,
+  // or from the screen when none is left, not from the page's top
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const gone = dismissed !== null && !refused.some((e) => e.key === dismissed);
+  useEffect(() => {
+    if (!gone) return;
+    setDismissed(null);
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const next = document.querySelector<HTMLElement>('.offline-refused button') ?? document.querySelector<HTMLElement>('main');
+    if (next) focusElement(next);
+  }, [gone]);
   if (online && entries.length === 0) return null;
 
   return (
@@ -59,7 +72,15 @@ export function OfflineStatus() {
             {refused.map((e) => (
               <li key={e.key}>
                 {formatDateEnGb(e.payload.date)}: {formatWeightWithUnit(e.payload.weightKg, unit)}. {e.refused}
-                <button type="button" className="button" onClick={() => void dismiss(e)}>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Dismiss ${formatDateEnGb(e.payload.date)}: ${formatWeightWithUnit(e.payload.weightKg, unit)}`}
+                  onClick={() => {
+                    setDismissed(e.key);
+                    void dismiss(e);
+                  }}
+                >
                   Dismiss
                 </button>
               </li>
