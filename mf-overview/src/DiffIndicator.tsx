@@ -12,7 +12,7 @@ interface Props {
 
 /** '↓ 1.2 kg' coloured good/bad/neutral, read out as 'down 1.2 kg'. */
 export function DiffIndicator({ differenceKg, unit, tone }: Props) {
-  const trend = trendOf(differenceKg);
+  const trend = trendOf(differenceKg, unit);
   const amount = formatWeightWithUnit(Math.abs(differenceKg), unit);
   const spoken = trend === 'flat' ? WORDS.flat : `${WORDS[trend]} ${amount}`;
   return (

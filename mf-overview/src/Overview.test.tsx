@@ -177,6 +177,24 @@ describe('Overview cards', () => {
     expect(within(goalPanel()).getByText('30.0%')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'This Week Weight Graph' })).toHaveTextContent('Current weight 174.2 lb');
   });
+
+  it('shows a change of 0.1 lb as a change, in its colour, though it is 0.0 kg', async () => {
+    // 180.0 lb then 180.1 lb, typed in pounds
+    const lb = (value: number) => value / 2.20462;
+    renderOverview(
+      {
+        entries: [
+          { date: '2025-03-10', weightKg: lb(180) },
+          { date: '2025-03-12', weightKg: lb(180.1) },
+        ],
+        goal: LOSE,
+      },
+      { unit: 'IMPERIAL' },
+    );
+    const current = await screen.findByRole('article', { name: 'Current Weight' });
+    expect(within(current).getByText('up 0.1 lb')).toBeInTheDocument();
+    expect(within(current).getByText('up 0.1 lb').closest('[data-tone]')).toHaveAttribute('data-tone', 'bad');
+  });
 });
 
 describe('Overview period', () => {

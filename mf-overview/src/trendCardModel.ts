@@ -86,8 +86,9 @@ export function trendChanges(
   goal: Goal | null,
   today: DateString,
   first: FirstReading | null,
+  unit: UnitSystem = 'METRIC',
 ): TrendChangeItem[] {
-  const tone = (kg: number | null): Tone => (kg === null || !goal ? 'neutral' : changeTone(goal, trendKg - kg, trendKg));
+  const tone = (kg: number | null): Tone => (kg === null || !goal ? 'neutral' : changeTone(goal, trendKg - kg, trendKg, unit));
   const items: TrendChangeItem[] = TREND_CHANGE_DAYS.map((days) => {
     const kg = trendChange(points, today, days);
     return { label: `${days} days`, kg, tone: tone(kg) };
@@ -131,6 +132,6 @@ export function trendCardModel(
     rateText: rateKnown ? formatRatePerWeek(rate.kgPerDay, unit) : null,
     tone: rateKnown && !shownAsZero ? rateTone(rate.kgPerDay, trendKg, goal) : 'neutral',
     forecast,
-    changes: trendChanges(points, trendKg, goal, today, first),
+    changes: trendChanges(points, trendKg, goal, today, first, unit),
   };
 }

@@ -56,8 +56,8 @@ export function useOverviewData(period: PeriodKey, unit: UnitSystem) {
   );
 
   const summary = useMemo(
-    () => overviewSummary({ entries: entries ?? [], goal: goalData, range, today, latestKg: latestEntry?.weightKg ?? null }),
-    [entries, goalData, range, today, latestEntry],
+    () => overviewSummary({ entries: entries ?? [], goal: goalData, range, today, latestKg: latestEntry?.weightKg ?? null, unit }),
+    [entries, goalData, range, today, latestEntry, unit],
   );
 
   const first = earliest.data ?? null;

@@ -63,6 +63,17 @@ describe('helpers', () => {
     expect(trendOf(0.05)).toBe('up');
   });
 
+  it("reads trends and colours at 0.1 in the reader's unit: 0.1 lb is a change, though it is 0.0 kg", () => {
+    const tenthOfPound = 0.1 / 2.20462;
+    expect(trendOf(tenthOfPound)).toBe('flat');
+    expect(trendOf(tenthOfPound, 'IMPERIAL')).toBe('up');
+    expect(trendOf(-tenthOfPound, 'IMPERIAL')).toBe('down');
+    expect(trendOf(0.04 / 2.20462, 'IMPERIAL')).toBe('flat');
+    expect(changeTone(LOSE, 85, 85 + tenthOfPound)).toBe('neutral');
+    expect(changeTone(LOSE, 85, 85 + tenthOfPound, 'IMPERIAL')).toBe('bad');
+    expect(changeTone(LOSE, 85, 85 - tenthOfPound, 'IMPERIAL')).toBe('good');
+  });
+
   it('measures change in the goal direction', () => {
     expect(changeTowardGoal(LOSE, 85, 84)).toBe(1);
     expect(changeTowardGoal(LOSE, 85, 86)).toBe(-1);
@@ -238,6 +249,17 @@ describe('periodGoalCard', () => {
   it('a goal that starts on its target asks for no change: 100 % while the weight holds', () => {
     const stayed = [entry('2025-03-10', 80)];
     expect(periodGoalCard(stayed, KEEP, WEEK, TODAY)).toMatchObject({ targetChangeKg: 0, percent: 100, tone: 'neutral' });
+  });
+
+  it('measures a small goal against its own size, though it shows as 0.0: 2 kg over a year is 0.04 kg a week', () => {
+    const slow: Goal = { startWeightKg: 80, targetWeightKg: 78, startDate: '2025-01-01', targetDate: '2026-01-07' };
+    const held = periodGoalCard([entry('2025-03-10', 80), entry('2025-03-12', 80)], slow, WEEK, TODAY);
+    expect(held).toMatchObject({ percent: 0, tone: 'neutral' });
+    const gained = periodGoalCard([entry('2025-03-10', 80), entry('2025-03-12', 80.1)], slow, WEEK, TODAY);
+    expect(gained).toMatchObject({ tone: 'bad' });
+    expect((gained as { percent: number }).percent).toBeLessThan(0);
+    const lost = periodGoalCard([entry('2025-03-10', 80), entry('2025-03-12', 79.9)], slow, WEEK, TODAY);
+    expect((lost as { percent: number }).percent).toBeGreaterThan(100);
   });
 
   it('has empty states', () => {

@@ -2,7 +2,7 @@ import type { WeightEntry } from './averages';
 import { NO_DATA_MESSAGE, NO_GOAL_MESSAGE } from './constants';
 import { calendarDaysBetween, isValidDateString, normalizeDate, type DateInput, type DateString } from './dates';
 import { daysElapsedInPeriod, daysInRange, type DateRange } from './periods';
-import { roundTo1 } from './units';
+import { roundTo1, toDisplayWeight, type UnitSystem } from './units';
 
 export interface Goal {
   startWeightKg: number;
@@ -29,8 +29,11 @@ export interface NoGoalState {
 export const EMPTY_STATE: EmptyState = Object.freeze({ state: 'empty', message: NO_DATA_MESSAGE });
 export const NO_GOAL_STATE: NoGoalState = Object.freeze({ state: 'no-goal', message: NO_GOAL_MESSAGE });
 
-// Weights are compared at the precision they are shown with: 1 decimal in kg.
-const isZeroAtDisplayPrecision = (kg: number): boolean => roundTo1(kg) === 0;
+/**
+ * Whether a change shows as none: at the precision it is shown with, 1 decimal in the reader's unit (0.1 lb is a
+ * change, though it rounds to 0.0 kg). Goals themselves are judged in kg, where they are kept.
+ */
+const isZeroAtDisplayPrecision = (kg: number, unit: UnitSystem = 'METRIC'): boolean => roundTo1(toDisplayWeight(kg, unit)) === 0;
 
 function clampPercent(percent: number): number {
   return Math.min(100, Math.max(0, percent));
@@ -51,8 +54,8 @@ export function goalDirection(goal: Goal): GoalDirection {
   return delta < 0 ? 'lose' : 'gain';
 }
 
-export function trendOf(differenceKg: number): Trend {
-  if (isZeroAtDisplayPrecision(differenceKg)) return 'flat';
+export function trendOf(differenceKg: number, unit: UnitSystem = 'METRIC'): Trend {
+  if (isZeroAtDisplayPrecision(differenceKg, unit)) return 'flat';
   return differenceKg > 0 ? 'up' : 'down';
 }
 
@@ -72,13 +75,13 @@ export function changeTowardGoal(goal: Goal, firstKg: number, currentKg: number)
 }
 
 /** Colour of a change from `firstKg` to `currentKg`: neutral without a goal or without a visible change. */
-export function changeTone(goal: Goal | null | undefined, firstKg: number, currentKg: number): Tone {
-  if (!goal || isZeroAtDisplayPrecision(currentKg - firstKg)) return 'neutral';
-  return toneOf(changeTowardGoal(goal, firstKg, currentKg));
+export function changeTone(goal: Goal | null | undefined, firstKg: number, currentKg: number, unit: UnitSystem = 'METRIC'): Tone {
+  if (!goal || isZeroAtDisplayPrecision(currentKg - firstKg, unit)) return 'neutral';
+  return toneOf(changeTowardGoal(goal, firstKg, currentKg), unit);
 }
 
-function toneOf(progressKg: number): Tone {
-  if (isZeroAtDisplayPrecision(progressKg)) return 'neutral';
+function toneOf(progressKg: number, unit: UnitSystem = 'METRIC'): Tone {
+  if (isZeroAtDisplayPrecision(progressKg, unit)) return 'neutral';
   return progressKg > 0 ? 'good' : 'bad';
 }
 
@@ -97,7 +100,11 @@ export interface CurrentWeightData {
 }
 
 /** Current Weight card: first and latest entry of the period, the goal's target, and the difference. */
-export function currentWeightCard(entries: readonly WeightEntry[] | null | undefined, goal?: Goal | null): CurrentWeightData | EmptyState {
+export function currentWeightCard(
+  entries: readonly WeightEntry[] | null | undefined,
+  goal?: Goal | null,
+  unit: UnitSystem = 'METRIC',
+): CurrentWeightData | EmptyState {
   const sorted = sortEntries(entries);
   if (sorted.length === 0) return EMPTY_STATE;
   const first = sorted[0];
@@ -111,8 +118,8 @@ export function currentWeightCard(entries: readonly WeightEntry[] | null | undef
     currentDate: current.date,
     targetKg: goal ? goal.targetWeightKg : undefined,
     differenceKg,
-    trend: trendOf(differenceKg),
-    tone: changeTone(goal, first.weightKg, current.weightKg),
+    trend: trendOf(differenceKg, unit),
+    tone: changeTone(goal, first.weightKg, current.weightKg, unit),
   };
 }
 
@@ -170,6 +177,7 @@ export function periodGoalCard(
   goal: Goal | null | undefined,
   range: DateRange | null | undefined,
   today: DateInput,
+  unit: UnitSystem = 'METRIC',
 ): PeriodGoalData | EmptyState | NoGoalState {
   const sorted = sortEntries(entries);
   if (sorted.length === 0 || !range) return EMPTY_STATE;
@@ -181,11 +189,14 @@ export function periodGoalCard(
   const targetChangeKg = changePerPeriod(goal, periods);
   let percent: number | undefined;
   if (targetChangeKg !== undefined) {
-    percent = isZeroAtDisplayPrecision(targetChangeKg)
-      ? roundTo1(achievedKg) >= 0
-        ? 100
-        : 0
-      : roundTo1((achievedKg / targetChangeKg) * 100);
+    // only a goal that starts on its target has nothing to cover; a small one (2 kg over a year is 0.04 kg a week)
+    // is still measured against, though it shows as 0.0
+    percent =
+      goalDirection(goal) === 'maintain' || targetChangeKg === 0
+        ? isZeroAtDisplayPrecision(achievedKg, unit) || achievedKg > 0
+          ? 100
+          : 0
+        : roundTo1((achievedKg / targetChangeKg) * 100);
   }
   return {
     state: 'data',
@@ -197,7 +208,7 @@ export function periodGoalCard(
     remainingPeriods: periods,
     percent,
     barPercent: percent === undefined ? undefined : clampPercent(percent),
-    tone: toneOf(achievedKg),
+    tone: toneOf(achievedKg, unit),
     targetDateToday: calendarDaysBetween(today, goal.targetDate) === 0,
   };
 }
@@ -287,6 +298,8 @@ export interface OverviewInput {
   today: DateInput;
   /** Latest weight overall (GET /weights/latest) for goal progress; defaults to the period's latest entry. */
   latestKg?: number | null;
+  /** The reader's unit: a change that shows as 0.0 in it is no change (METRIC by default). */
+  unit?: UnitSystem;
 }
 
 export interface OverviewSummary {
@@ -300,8 +313,8 @@ export interface OverviewSummary {
 export function overviewSummary(input: OverviewInput): OverviewSummary {
   const latest = input.latestKg ?? latestWeightKg(input.entries);
   return {
-    currentWeight: currentWeightCard(input.entries, input.goal),
-    periodGoal: periodGoalCard(input.entries, input.goal, input.range, input.today),
+    currentWeight: currentWeightCard(input.entries, input.goal, input.unit),
+    periodGoal: periodGoalCard(input.entries, input.goal, input.range, input.today, input.unit),
     entriesCount: entriesCountCard(input.entries, input.range, input.today),
     goalProgress: goalProgress(input.goal, latest),
   };
