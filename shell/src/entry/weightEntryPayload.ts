@@ -1,7 +1,8 @@
-import { fieldErrorsOf, futureDateProblem, WeightEntryInputSchema } from '@app/contract';
+import { fieldErrorsOf, WeightEntryInputSchema } from '@app/contract';
 import {
   fromDisplayWeight,
   hasFieldErrors,
+  todayString,
   parseWeightInput,
   validateWeight,
   VALIDATION_MESSAGES,
@@ -35,9 +36,10 @@ export function buildWeightEntryPayload(form: WeightEntryForm, unit: UnitSystem,
     for (const { field, issue } of fieldErrorsOf(checked.error)) {
       if (field === 'weightKg' || field === 'date' || field === 'notes') errors[field] ??= issue;
     }
-  } else {
-    const future = futureDateProblem(payload.date, now);
-    if (future) errors.date ??= future;
+  } else if (payload.date > todayString(now)) {
+    // the person's own today, not the API's wider limit (tomorrow in UTC, for whoever is ahead of it): every screen
+    // stops at today, so a weight logged for tomorrow would be saved where nobody can see or delete it until then
+    errors.date ??= 'Date cannot be in the future';
   }
   return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, payload };
 }
