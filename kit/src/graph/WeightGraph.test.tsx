@@ -145,7 +145,28 @@ describe('WeightGraph', () => {
     const table = screen.getByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(['09/01/202579.2Waiting to be sent', '08/01/202579.5Saved', '06/01/202580.0Saved']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '09/01/202579.2Waiting to be sent',
+      '08/01/202579.5Savedafter holidays',
+      '06/01/202580.0Saved',
+    ]);
+  });
+
+  it('gives the table the notes the tooltips show and an Edit per day that does what a click on its point does', () => {
+    const onPointClick = vi.fn();
+    render(<WeightGraph {...props} onPointClick={onPointClick} />);
+    fireEvent.click(screen.getByRole('button', { name: 'View as table' }));
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Notes' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /08\/01\/2025/ })).toHaveTextContent('after holidays');
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit 06/01/2025' }));
+    expect(onPointClick).toHaveBeenCalledWith('2025-01-06', { averaged: false });
+  });
+
+  it('has no Edit in the table of a graph nobody can edit from', () => {
+    render(<WeightGraph {...props} />);
+    fireEvent.click(screen.getByRole('button', { name: 'View as table' }));
+    expect(within(screen.getByRole('table')).queryByRole('button')).toBeNull();
   });
 
   it('has a legend of buttons once it draws more than one line: each hides and shows its line, from the keyboard too', () => {

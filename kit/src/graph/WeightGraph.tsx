@@ -190,7 +190,14 @@ export function WeightGraph({
       >
         {asTable ? 'Hide the table' : 'View as table'}
       </button>
-      {asTable && <GraphTable model={model} unit={unit} caption={description.split(':')[0] ?? 'Weight'} />}
+      {asTable && (
+        <GraphTable
+          model={model}
+          unit={unit}
+          caption={description.split(':')[0] ?? 'Weight'}
+          onEdit={clickable ? (date) => clickRef.current?.(date, { averaged: false }) : undefined}
+        />
+      )}
     </div>
   );
 }
