@@ -2,6 +2,11 @@
  * A small RFC 4180 reader: quoted fields may hold the delimiter, doubled quotes and line breaks; CRLF, LF and lone
  * CR end records. Cells are returned as written: nothing is trimmed, converted or evaluated. `quoted` tells a
  * quoted empty cell ("") from an empty one, which our own export uses for an empty note.
+ *
+ * Some apps write notes as typed (openScale 1.x, Libra), so a note may begin with a quote it never closes. A quote
+ * that opens a field and is never closed, or is closed on a later line where no cell ends (`"a` … `b"c`), did not
+ * quote anything: the field is read as written, quote and all, up to its separator or line end, and the rows after
+ * it are read as rows rather than swallowed into one note.
  */
 export type CsvRecord = { line: number; fields: string[]; quoted: boolean[] };
 /** Comma; semicolon (spreadsheets where the comma is the decimal mark, Libra); tab (a spreadsheet's "text" file). */
@@ -13,7 +18,6 @@ export function parseCsv(text: string, delimiter: Delimiter): CsvRecord[] {
   let quotes: boolean[] = [];
   let field = '';
   let wasQuoted = false;
-  let quoted = false;
   let line = 1;
   let recordLine = 1;
   let i = 0;
@@ -30,28 +34,47 @@ export function parseCsv(text: string, delimiter: Delimiter): CsvRecord[] {
     fields = [];
     quotes = [];
   };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
+  /**
+   * The quoted field opened at `start`, or null when that quote quotes nothing. Stays linear: a quote that opens a
+   * field inside the span of one that failed begins a run of doubled quotes there, so it closes at once.
+   */
+  const readQuoted = (start: number): { value: string; next: number; breaks: number } | null => {
+    let value = '';
+    let breaks = 0;
+    let j = start + 1;
+    while (j < text.length) {
+      const c = text[j]!;
+      if (c === '"') {
+        if (text[j + 1] === '"') {
+          value += '"';
+          j += 2;
           continue;
         }
-        quoted = false;
-        i++;
-        continue;
+        const after = text[j + 1];
+        const ends = after === undefined || after === delimiter || after === '\n' || after === '\r';
+        // on its own line a stray character after the closing quote is kept, as spreadsheets read it
+        if (!ends && breaks > 0) return null;
+        return { value, next: j + 1, breaks };
       }
-      if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
-      field += ch;
-      i++;
-      continue;
+      if (c === '\n' || (c === '\r' && text[j + 1] !== '\n')) breaks++;
+      value += c;
+      j++;
     }
+    return null;
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
     if (ch === '"' && field === '') {
-      quoted = true;
-      wasQuoted = true;
-      i++;
+      const q = readQuoted(i);
+      if (q) {
+        field = q.value;
+        wasQuoted = true;
+        line += q.breaks;
+        i = q.next;
+      } else {
+        field = '"';
+        i++;
+      }
     } else if (ch === delimiter) {
       endField();
       i++;

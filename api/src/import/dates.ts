@@ -16,13 +16,18 @@ export type StampOptions = {
   zone: Zone;
   /** A time without zone is UTC (Samsung Health writes its start_time so). */
   naiveIsUtc?: boolean;
+  /** The year of the latest date an entry may have: a two-digit year after it is the last century's. */
+  latestYear?: number;
+  /** Dotted dates may write the year in two digits (`24.09.25`), as the app is known to (Renpho in German). */
+  dottedShortYear?: boolean;
 };
 
 /** The word a phone puts between a date and its time, as iOS writes them (`23 Jun 2021 at 10:39:35`, `um`, `à`, …). */
 export const DATE_TIME_JOINER = String.raw`(?:at|um|à|às|om|alle|a\s+las|@)`;
-// a time of day, optionally with seconds, a fraction, a 12-hour marker and a zone; each optional part brings its own
-// spaces, so no two parts can share a run of them (a cell of many spaces is read in linear time)
-const TIME = String.raw`(?:[T ]|,\s*|\s+(?:${DATE_TIME_JOINER}\s+)?)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s*([AaPp]\.?[Mm]\.?))?(?:\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?))?`;
+// a time of day, optionally with seconds, a fraction, a 12-hour marker (`PM`, `p.m.`, Spanish `p. m.`) or the German
+// `Uhr` (Withings writes `6:04 Uhr`) and a zone; each optional part brings its own spaces, so no two parts can share a
+// run of them (a cell of many spaces is read in linear time)
+const TIME = String.raw`(?:[T ]|,\s*|\s+(?:${DATE_TIME_JOINER}\s+)?)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s*([AaPp]\.?\s?[Mm]\.?)|\s*Uhr)?(?:\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?))?`;
 /** No date, with its time and zone, is longer than this: a longer cell is refused before any pattern reads it. */
 export const MAX_STAMP_LENGTH = 64;
 const ISO = new RegExp(String.raw`^(\d{4})-(\d{1,2})-(\d{1,2})(?:${TIME})?$`, 'i');
@@ -68,10 +73,17 @@ function monthNumber(name: string): number {
   return months.size === 1 ? [...months][0]! : 0;
 }
 
-/** A two-digit year: 00-68 are this century's, 69-99 the last's (as spreadsheets and C's strptime read them). */
-const fullYear = (y: string) => (y.length === 4 ? Number(y) : Number(y) + (Number(y) < 69 ? 2000 : 1900));
-/** dd.MM.yyyy: always day first, as everywhere dots are written. */
-const DOTTED = new RegExp(String.raw`^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:${TIME})?$`, 'i');
+/**
+ * A two-digit year: this century's unless that is after `latestYear` (a reading cannot be in the future), then the
+ * last's; without `latestYear`, 00-68 are this century's and 69-99 the last's (as spreadsheets and C's strptime read
+ * them).
+ */
+function fullYear(y: string, latestYear = 2068): number {
+  if (y.length === 4) return Number(y);
+  return 2000 + Number(y) <= latestYear ? 2000 + Number(y) : 1900 + Number(y);
+}
+/** dd.MM.yyyy: always day first, as everywhere dots are written; dd.MM.yy only where the app is known to write it. */
+const DOTTED = new RegExp(String.raw`^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?:${TIME})?$`, 'i');
 const EPOCH = /^(\d{10}|\d{13})$/;
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
@@ -150,18 +162,20 @@ export function parseStamp(raw: string, o: StampOptions): StampResult {
   let m = ISO.exec(cell) ?? YMD_DOTTED.exec(cell);
   if (m) return build(cell, Number(m[1]), Number(m[2]), Number(m[3]), m.slice(4), o);
   m = DOTTED.exec(cell);
-  if (m) return build(cell, Number(m[3]), Number(m[2]), Number(m[1]), m.slice(4), o);
+  // a short year after dots is not read elsewhere: `24.09.25` may as well be 2024-09-25 (yy.MM.dd)
+  if (m && (m[3]!.length === 4 || o.dottedShortYear))
+    return build(cell, fullYear(m[3]!, o.latestYear), Number(m[2]), Number(m[1]), m.slice(4), o);
   m = SLASHED.exec(cell);
   if (m) {
     if (o.order === 'yyyy-MM-dd') return { ok: false, reason: `Date "${cell}" is not in the format yyyy-MM-dd` };
     const [a, b] = [Number(m[1]), Number(m[3])];
     const [d, mo] = o.order === 'dd/MM/yyyy' ? [a, b] : [b, a];
-    return build(cell, fullYear(m[4]!), mo, d, m.slice(5), o);
+    return build(cell, fullYear(m[4]!, o.latestYear), mo, d, m.slice(5), o);
   }
   m = NAMED_MONTH_FIRST.exec(cell);
   if (m && monthNumber(m[1]!)) return build(cell, Number(m[3]), monthNumber(m[1]!), Number(m[2]), m.slice(4), o);
   m = NAMED_MONTH_SECOND.exec(cell);
-  if (m && monthNumber(m[2]!)) return build(cell, fullYear(m[3]!), monthNumber(m[2]!), Number(m[1]), m.slice(4), o);
+  if (m && monthNumber(m[2]!)) return build(cell, fullYear(m[3]!, o.latestYear), monthNumber(m[2]!), Number(m[1]), m.slice(4), o);
   if (EPOCH.test(cell)) {
     const ms = cell.length === 13 ? Number(cell) : Number(cell) * 1000;
     return { ok: true, stamp: stampOfInstant(ms, o.zone) };

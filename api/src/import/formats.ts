@@ -96,6 +96,12 @@ const DATE_WORDS = [
   'date/time',
   'timestamp',
 ];
+/**
+ * A German compound naming the day of the reading (`Messdatum`, `Wiegedatum`, as Renpho and hand-made sheets head
+ * it); not a birthday or the day a row was last changed.
+ */
+const isDatumCompound = (c: string) => /^\p{L}{2,}datum$/u.test(c) && !/^(geburts|änderungs|aenderungs)datum$/.test(c);
+const isDateWord = (c: string) => DATE_WORDS.includes(c) || isDatumCompound(c);
 // "recorded" and "scale" name the reading itself in apps that also write a trend or an average beside it
 const WEIGHT_WORD =
   '(?:weight|body weight|body mass|weight & body mass|weight\\s*/\\s*body mass|weight recorded|recorded weight|scale weight|measured weight|gewicht|poids|peso|pes|вес|váha|vikt|vægt|' +
@@ -123,8 +129,11 @@ const NOTES_WORDS = [
   'notiz',
   'notizen',
   'kommentar',
+  'kommentare',
   'bemerkung',
   'bemerkungen',
+  'anmerkung',
+  'anmerkungen',
   'remarque',
   'remarques',
   'commentaire',
@@ -133,8 +142,16 @@ const NOTES_WORDS = [
   'notas',
   'comentario',
   'comentarios',
+  'comentário',
+  'comentários',
+  'observaciones',
+  'observações',
+  'commento',
+  'commenti',
   'opmerking',
   'opmerkingen',
+  'notitie',
+  'notities',
 ];
 /** A header holding one of `words` as a word of its own among others (`Notes (optional)`, `date_time`). */
 const wordAmong = (words: string[]) => new RegExp(String.raw`(?:^|[^\p{L}\p{N}])(?:${words.join('|')})(?:$|[^\p{L}\p{N}])`, 'u');
@@ -165,6 +182,10 @@ type TableSpec = {
   /** The day/month order the app writes, used when the dates cannot tell. */
   knownOrder?: DateFormat;
   naiveIsUtc?: boolean;
+  /** The app writes dotted dates with a two-digit year (`24.09.25`). */
+  dottedShortYear?: boolean;
+  /** A weight cut in two by a decimal comma in a comma-separated file is mended or refused, never read short. */
+  decimalCommas?: boolean;
   /** A reason to leave a row out on purpose (deleted, interpolated), or null. */
   ignore?: (fields: string[]) => string | null;
   /** Rows without a weight are left out with this reason (a day the app lists without a reading) instead of rejected. */
@@ -178,11 +199,14 @@ type TableSpec = {
   unitCol?: number;
 };
 
-const WEIGHT_WITH_UNIT = /^(.*?\d)\s*(kg|kgs|lb|lbs|st)$/i;
+const WEIGHT_WITH_UNIT = /^(.*?\d)\s*(kg|kgs|kilograms?|lb|lbs|pounds?|st|stones?)$/i;
 /** A date cell that carries a time of day too (`2026.08.08 16:52:14`). */
 const HAS_TIME = new RegExp(String.raw`\d(?:T|,?\s+(?:${DATE_TIME_JOINER}\s+)?)\d{1,2}:\d{2}`, 'i');
-/** Stones and pounds in one cell, as British scales show them: `12st 7lb`, `12 st 7.5 lbs`, `12st 7`. */
-const STONES_AND_POUNDS = /^(\d+)\s*st(?:one)?s?\s+(\d+(?:[.,]\d+)?)\s*(?:lb|lbs)?$/i;
+/**
+ * Stones and pounds in one cell, as British scales and people write them: `12st 7lb`, `12 st 7.5 lbs`, `12st7`,
+ * `12 stone 7 pounds`.
+ */
+const STONES_AND_POUNDS = /^(\d+)\s*st(?:one)?s?\.?\s*(\d+(?:[.,]\d+)?)\s*(?:lbs?|pounds?)?\.?$/i;
 
 /**
  * A weight in stones, pounds and ounces, a column each, read as pounds (kept as text, so the reading's own checks
@@ -199,8 +223,7 @@ function inPounds(stones: string, pounds: string, ounces = ''): string {
 }
 
 /** A header row of some table: names without a digit, one of them a date's or a start time's. */
-const isHeaderRow = (h: string[]) =>
-  h.length > 1 && !h.some((c) => /\d/.test(c)) && h.some((c) => DATE_WORDS.includes(c) || c === 'start time');
+const isHeaderRow = (h: string[]) => h.length > 1 && !h.some((c) => /\d/.test(c)) && h.some((c) => isDateWord(c) || c === 'start time');
 /** A line holding one name alone: a section's title (`Foods`). */
 const isTitleRow = (f: string[]) => f.filter((c) => c.trim() !== '').length === 1;
 
@@ -268,6 +291,61 @@ function beyondHeader(f: string[], width: number, delimiter: Delimiter): string 
   return `the row has ${end} cells where the header names ${width}: a cell that holds ${shown} needs quotes around it`;
 }
 
+const WHOLE = /^\d+$/;
+const DECIMALS = /^\d{1,2}\s*$/;
+
+/** A whole number, then one or two digits: a number a decimal comma cut in two (`80`, `5`), or two numbers. */
+const cutAt = (f: string[], i: number) => WHOLE.test(cell(f, i).trim()) && DECIMALS.test(cell(f, i + 1));
+
+/**
+ * Weights a decimal comma cut in two in a comma-separated file (`2024-01-30,80,5`): a whole number in the weight
+ * column and one or two digits after it, in a cell beyond the header's (`Date,Weight`) or in a last notes column
+ * right after the weight (`Date,Weight,Notes`). When at least half of the file's weights are cut so and none is
+ * written with a decimal point, they are joined again (80.5). Otherwise a row cut beyond the header is refused, as
+ * `80,5` may be 80.5 or 80 and a note: it is never read as 80 unsaid; a note after another column may hold those
+ * cells itself (`80,20,after a run, tired`, with body fat 20 after the weight). Returns each row to read, or why not.
+ */
+function decimalCommas(data: CsvRecord[], width: number, weightCol: number, notesCol: number): (r: CsvRecord) => CsvRecord | string {
+  const noteNext = notesCol === weightCol + 1 && notesCol === width - 1;
+  const cut = (f: string[]) => cutAt(f, weightCol) && (f.length > width || (noteNext && f.length === width));
+  let weights = 0;
+  let cuts = 0;
+  let mixed = false;
+  for (const { fields: f } of data) {
+    const w = cell(f, weightCol).trim();
+    if (MISSING.has(w)) continue;
+    weights++;
+    if (/^\d+\.\d+$/.test(w)) mixed = true;
+    else if (cut(f)) {
+      cuts++;
+      // a number cut before the weight column may have moved the weight there: which cells are whose is unknown
+      for (let i = 0; i < weightCol; i++) if (cutAt(f, i)) mixed = true;
+    }
+  }
+  const mend = !mixed && cuts > 0 && cuts * 2 >= weights;
+  const noteAfterNext = notesCol === width - 1 && notesCol > weightCol + 1;
+  return (r) => {
+    const f = r.fields;
+    if (!cut(f)) return r;
+    if (mend) return joinWeight(r, weightCol);
+    // no cell beyond the header: 80 with the note "5", as written
+    if (f.length <= width || (noteAfterNext && !WHOLE.test(cell(f, notesCol).trim()))) return r;
+    const [w, next] = [cell(f, weightCol).trim(), cell(f, weightCol + 1).trim()];
+    return `Weight "${w},${next}" is unclear: it may be ${w}.${next} written with a decimal comma, which needs quotes around it in a file separated by ","`;
+  };
+}
+
+/** The row with its weight's two parts joined again (`80`, `5` → `80.5`), the cells after them in their columns. */
+function joinWeight(record: CsvRecord, weightCol: number): CsvRecord {
+  const f = record.fields;
+  const q = record.quoted;
+  return {
+    line: record.line,
+    fields: [...f.slice(0, weightCol), `${f[weightCol]!.trim()}.${f[weightCol + 1]!.trim()}`, ...f.slice(weightCol + 2)],
+    quoted: [...q.slice(0, weightCol + 1), ...q.slice(weightCol + 2)],
+  };
+}
+
 /** Rows of a table with one reading per row. */
 function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
   const { collector } = ctx;
@@ -288,13 +366,23 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
   // an undecided file is read day-first for the preview; the client asks which one before importing
   const order = dateFormat.value ?? detected.candidates[0]!;
   const width = headerWidth(ctx.records[ctx.headerAt]!.fields);
-  for (const written of data) {
+  const latestYear = Number(collector.opts.tomorrow.slice(0, 4));
+  const commas = spec.decimalCommas && ctx.delimiter === ',' ? decimalCommas(data, width, spec.weightCol, spec.notesCol ?? -1) : null;
+  for (const row of data) {
+    const read = commas ? commas(row) : row;
+    const written = typeof read === 'string' ? row : read;
     const record = ctx.delimiter ? mendNote(written, width, spec.notesCol, ctx.delimiter) : written;
     const f = record.fields;
     collector.rowHint = ctx.delimiter ? beyondHeader(f, width, ctx.delimiter) : undefined;
     const reason = spec.ignore?.(f);
     if (reason) {
       collector.ignore(reason);
+      continue;
+    }
+    if (typeof read === 'string') {
+      // the reason says what the cells beyond the header are
+      collector.rowHint = undefined;
+      collector.reject(record.line, read);
       continue;
     }
     let weight = (spec.weight ? spec.weight(f) : cell(f, spec.weightCol)).trim();
@@ -307,7 +395,13 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
     const time = spec.timeCol === undefined ? '' : cell(f, spec.timeCol).trim();
     // a time column beside a date cell that holds its own time repeats it (Health Sync writes both)
     const shown = time && dateCell && !(dateCell.length <= MAX_STAMP_LENGTH && HAS_TIME.test(dateCell)) ? `${dateCell} ${time}` : dateCell;
-    const stamp = parseStamp(shown, { order, zone: ctx.zone, naiveIsUtc: spec.naiveIsUtc });
+    const stamp = parseStamp(shown, {
+      order,
+      zone: ctx.zone,
+      naiveIsUtc: spec.naiveIsUtc,
+      latestYear,
+      dottedShortYear: spec.dottedShortYear,
+    });
     if (!stamp.ok) {
       collector.reject(record.line, stamp.reason);
       continue;
@@ -577,18 +671,23 @@ const hackersDiet: Matcher = (h) => {
 
 /**
  * Withings (account → Download my data): weight.csv, `Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle
- * mass (kg)","Hydration (kg)",Comments`, local times `yyyy-MM-dd HH:mm:ss`, newest first; `(lb)` in pounds.
+ * mass (kg)","Hydration (kg)",Comments`, local times `yyyy-MM-dd HH:mm:ss`, newest first; `(lb)` in pounds. In German
+ * (older exports): `"Date","Gewicht (kg)","Fettmasse (kg)","Fettfreier Anteil (kg)","Kommentare"`, `2014-02-13 6:04 Uhr`.
+ * A measurement of body fat alone has no weight.
  */
 const withings: Matcher = (h) => {
-  const weightCol = h.findIndex((c) => /^weight \((kg|lb)\)$/.test(c));
-  if (at(h, 'date') < 0 || weightCol < 0 || !(h.includes('comments') || h.some((c) => c.startsWith('fat mass')))) return null;
+  const weightCol = h.findIndex((c) => /^(?:weight|gewicht) \((kg|lb)\)$/.test(c));
+  const notesCol = findIndex(h, ['comments', 'kommentare']);
+  const fatMass = h.some((c) => c.startsWith('fat mass') || c.startsWith('fettmasse'));
+  if (at(h, 'date') < 0 || weightCol < 0 || !(notesCol >= 0 || fatMass)) return null;
   return {
     format: 'withings',
     read: table({
       dateCol: at(h, 'date'),
       weightCol,
-      notesCol: at(h, 'comments'),
+      notesCol,
       unit: unitOf(/\((kg|lb)\)/.exec(h[weightCol]!)![1]!),
+      emptyWeight: 'readings without a weight',
     }),
   };
 };
@@ -702,40 +801,57 @@ const loseIt: Matcher = (h) => {
   };
 };
 
+/** Columns of body measures headed as only Renpho's export heads them, in English and in German. */
+const RENPHO_MEASURE =
+  /^(body fat\(%\)|skeletal muscle\(%\)|subcutaneous fat\(%\)|fat-free (body )?(weight|mass)|körperfett\(%\)|skelettmuskel\(%\)|subkutanes fett\(%\)|fettfreies körpergewicht)/;
+
 /**
  * Renpho (app → Me → Export data): `Date,Time,Weight(kg),BMI,Body Fat(%),...,Remarks` with dates `2025.12.03` and
  * `--` for values the scale did not measure (newer exports begin with a `No.` column); older exports start with
- * `Time of Measurement`. The unit is in the header.
+ * `Time of Measurement`. The unit is in the header. In German: `Datum, Zeitraum, Gewicht(kg), BMI, Körperfett(%),…`
+ * with dates `24.09.25` and the time under `Zeitraum`; older, `Messdatum,Gewicht(kg),…,Bemerkungen` with
+ * `24.09.2025, 07:05:48`.
  */
 const renpho: Matcher = (h) => {
-  const weightCol = h.findIndex((c) => /^weight\s?\((kg|lb|lbs)\)$/.test(c));
-  const tom = at(h, 'time of measurement');
-  const renphoish =
-    tom >= 0 || h.some((c) => /^(body fat\(%\)|skeletal muscle\(%\)|subcutaneous fat\(%\)|fat-free (body )?(weight|mass))/.test(c));
+  const weightCol = h.findIndex((c) => /^(?:weight|gewicht)\s?\((kg|lb|lbs)\)$/.test(c));
+  const tom = findIndex(h, ['time of measurement', 'messdatum']);
+  const renphoish = at(h, 'time of measurement') >= 0 || h.some((c) => RENPHO_MEASURE.test(c));
   if (weightCol < 0 || !renphoish) return null;
   const unit = unitOf(/\((kg|lb|lbs)\)/.exec(h[weightCol]!)![1]!);
   // the person's remarks, `--` where there are none
-  const remarksCol = findIndex(h, ['remarks', 'remark']);
+  const remarksCol = findIndex(h, ['remarks', 'remark', 'bemerkungen', 'bemerkung']);
   const notes = (r: CsvRecord) => {
     const text = cell(r.fields, remarksCol);
     return MISSING.has(text.trim()) ? null : text;
   };
+  const timeCol = findIndex(h, ['time', 'zeitraum', 'uhrzeit']);
   return {
     format: 'renpho',
     read: table(
       tom >= 0
-        ? { dateCol: tom, weightCol, unit, notesCol: remarksCol, notes }
-        : { dateCol: at(h, 'date'), timeCol: at(h, 'time') >= 0 ? at(h, 'time') : undefined, weightCol, unit, notesCol: remarksCol, notes },
+        ? { dateCol: tom, weightCol, unit, notesCol: remarksCol, notes, dottedShortYear: true }
+        : {
+            dateCol: findIndex(h, ['date', 'datum']),
+            timeCol: timeCol >= 0 ? timeCol : undefined,
+            weightCol,
+            unit,
+            notesCol: remarksCol,
+            notes,
+            dottedShortYear: true,
+          },
     ),
   };
 };
 
-/** MyFitnessPal (Settings → Export data): the measurements file, `Date,Body Fat %,Weight` in the account's unit. */
+/**
+ * MyFitnessPal (Settings → Export data): the measurements file, `Date,Body Fat %,Weight` in the account's unit; a day
+ * it lists with body fat (or another measure) alone has no weight.
+ */
 const myFitnessPal: Matcher = (h) => {
   if (!has(h, 'date', 'weight', 'body fat %') || h.includes('time')) return null;
   return {
     format: 'myfitnesspal',
-    read: table({ dateCol: at(h, 'date'), weightCol: at(h, 'weight'), unit: null }),
+    read: table({ dateCol: at(h, 'date'), weightCol: at(h, 'weight'), unit: null, emptyWeight: 'days without a weight' }),
   };
 };
 
@@ -788,19 +904,25 @@ function otherMembers(records: CsvRecord[], headerAt: number, col: number): ((f:
 /** A date named among other words of a header, as hand-made sheets head it: `Date & Time`, `Measurement date`. */
 const DATE_IN_HEADER = wordAmong(['date', 'datum', 'fecha', 'datetime', 'timestamp', 'dátum', 'dată', 'tarih', 'дата']);
 
-/** What a date column's header says of its cells: `Date (dd/mm/yyyy)` their order, `Date (UTC)` their zone. */
-function dateHeaderHints(header: string): { knownOrder?: DateFormat; naiveIsUtc?: boolean } {
+/**
+ * What a date column's header says of its cells: `Date (dd/mm/yyyy)` their order, `Date (UTC)` their zone, `Datum
+ * (dd.mm.yy)` or `(tt.mm.jj)` that dotted dates have a two-digit year.
+ */
+function dateHeaderHints(header: string): { knownOrder?: DateFormat; naiveIsUtc?: boolean; dottedShortYear?: boolean } {
   const order = /(?:^|[^a-z])(dd|mm)[/.-](dd|mm)[/.-]yy(?:yy)?(?:$|[^a-z])/.exec(header);
   return {
     knownOrder: order && order[1] !== order[2] ? (order[1] === 'dd' ? 'dd/MM/yyyy' : 'MM/dd/yyyy') : undefined,
     naiveIsUtc: /(?:^|[^a-z])(?:utc|gmt)(?:$|[^a-z])/.test(header) || undefined,
+    dottedShortYear: /(?:^|[^a-z])(?:dd\.mm\.yy|tt\.mm\.jj)(?:$|[^a-z])/.test(header) || undefined,
   };
 }
 
 /** The column a header names as the date: one of the date words, else a date named among other words. */
 function namedDateColumn(h: string[]): number {
   const exact = findIndex(h, DATE_WORDS);
-  return exact >= 0 ? exact : h.findIndex((c) => DATE_IN_HEADER.test(c));
+  if (exact >= 0) return exact;
+  const compound = h.findIndex(isDatumCompound);
+  return compound >= 0 ? compound : h.findIndex((c) => DATE_IN_HEADER.test(c));
 }
 
 const generic: Matcher = (h, _raw, records, headerAt) => {
@@ -858,6 +980,8 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
           : (f) => inPounds(stoneCol < 0 ? '' : cell(f, stoneCol), cell(f, weightCol), ounceCol < 0 ? '' : cell(f, ounceCol)),
       // a cell that carries its unit ("176.4 lb") says which it is, whatever the header
       unitInCell: true,
+      // ounces after the pounds would be read as the pounds' decimals
+      decimalCommas: ounceCol < 0,
       notesCol: notesCol < 0 ? undefined : notesCol,
       notes: notesCol < 0 ? undefined : (r) => unneutralise(cell(r.fields, notesCol)) || null,
     }),

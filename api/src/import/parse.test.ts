@@ -38,6 +38,30 @@ describe('csv reader (RFC 4180)', () => {
   it('tells a quoted empty cell from an empty one', () => {
     expect(parseCsv('a,"",b,\n', ',')[0]!.quoted).toEqual([false, true, false, false]);
   });
+  it('a quote that opens a cell and is never closed quotes nothing: the cell is read as written, the rows after it as rows', () => {
+    const rows = (text: string) => parseCsv(text, ',').map(({ line, fields }) => ({ line, fields }));
+    expect(rows('a,"neue Waage\nb,2\nc,3\n')).toEqual([
+      { line: 1, fields: ['a', '"neue Waage'] },
+      { line: 2, fields: ['b', '2'] },
+      { line: 3, fields: ['c', '3'] },
+    ]);
+    // closed on a later line where no cell ends: the quote there belongs to that line's text
+    expect(rows('a,"x\nb,say "hi"\nc,"two\r\nlines",z\n')).toEqual([
+      { line: 1, fields: ['a', '"x'] },
+      { line: 2, fields: ['b', 'say "hi"'] },
+      { line: 3, fields: ['c', 'two\r\nlines', 'z'] },
+    ]);
+    // on one line, a character after the closing quote is still kept with the cell, as before
+    expect(rows('"ab"c,d')).toEqual([{ line: 1, fields: ['abc', 'd'] }]);
+  });
+  it('a file of unclosed quotes is read in linear time', () => {
+    const text = 'date,weight,notes\n' + '2024-01-01,80,"x\n'.repeat(100_000);
+    const start = performance.now();
+    const records = parseCsv(text, ',');
+    expect(records).toHaveLength(100_001);
+    expect(records[100_000]!.fields).toEqual(['2024-01-01', '80', '"x']);
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
   it('sniffs ; when it outnumbers , outside quotes, skipping #key:value lines', () => {
     expect(sniffDelimiter('#Version:6\n#date;weight;log\n2024-01-01;80,5;"a,b,c"')).toBe(';');
     expect(sniffDelimiter('date,weight,notes\n2024-01-01,80,"a;b;c;d"')).toBe(',');
@@ -151,6 +175,36 @@ describe('dates and time zones', () => {
     const r = parseStamp('2024-02-03 7:12 PM', { order: 'yyyy-MM-dd', zone: utc });
     expect(r).toEqual({ ok: true, stamp: { date: '2024-02-03', msOfDay: (19 * 60 + 12) * 60_000, instant: false } });
     expect(stamp('2024-02-03 13:12 PM')).toBe('Time in "2024-02-03 13:12 PM" is not a time');
+  });
+  it('12-hour markers as Spanish writes them (`a. m.`, `p. m.`) and the German `Uhr` after a time', () => {
+    const time = (cell: string) => {
+      const r = parseStamp(cell, { order: 'dd/MM/yyyy', zone: utc });
+      return r.ok ? [r.stamp.date, r.stamp.msOfDay! / 60_000] : r.reason;
+    };
+    expect(time('31/01/2024 7:12 a. m.')).toEqual(['2024-01-31', 7 * 60 + 12]);
+    expect(time('31/01/2024 7:12 p. m.')).toEqual(['2024-01-31', 19 * 60 + 12]);
+    expect(time('31/01/2024 7:12\u00a0p.\u00a0m.')).toEqual(['2024-01-31', 19 * 60 + 12]); // as Intl writes it
+    expect(time('2014-02-13 6:04 Uhr')).toEqual(['2014-02-13', 6 * 60 + 4]);
+    expect(time('2014-12-18 19:06 Uhr')).toEqual(['2014-12-18', 19 * 60 + 6]);
+    expect(time('2014-02-13 6:04 Ohr')).toBe('Date "2014-02-13 6:04 Ohr" is not a date');
+  });
+  it('dd.MM.yy only where the app is known to write it; a two-digit year is never one in the future', () => {
+    const short = (cell: string, latestYear?: number) => {
+      const r = parseStamp(cell, { order: 'yyyy-MM-dd', zone: utc, dottedShortYear: true, latestYear });
+      return r.ok ? r.stamp.date : r.reason;
+    };
+    expect(short('24.09.25', 2026)).toBe('2025-09-24');
+    expect(short('24.09.25 07:05:48', 2026)).toBe('2025-09-24');
+    expect(short('01.01.26', 2026)).toBe('2026-01-01');
+    // 2027 would be in the future: the last century's
+    expect(short('01.01.27', 2026)).toBe('1927-01-01');
+    expect(short('01.01.99', 2026)).toBe('1999-01-01');
+    // elsewhere `24.09.25` may as well be yy.MM.dd: it is no date
+    expect(stamp('24.09.25')).toBe('Date "24.09.25" is not a date');
+    // the same rule for slashed years, when the latest year is known
+    const r = parseStamp('01/02/30', { order: 'dd/MM/yyyy', zone: utc, latestYear: 2026 });
+    expect(r.ok && r.stamp.date).toBe('1930-02-01');
+    expect(stamp('01/02/30', utc, 'dd/MM/yyyy')).toBe('2030-02-01');
   });
   it('slashed dates follow the chosen order; impossible dates are named', () => {
     expect(stamp('03/04/2024', utc, 'dd/MM/yyyy')).toBe('2024-04-03');
@@ -272,6 +326,63 @@ describe('generic CSV', () => {
     );
   });
 
+  it('a comma-separated file whose weights a decimal comma cut in two is read with their decimals', () => {
+    expect(simple(parseImport('Date,Weight\n2024-01-30,80,5\n2024-01-31,80,2\n2024-02-01,80\n', opts))).toEqual([
+      ['2024-01-30', 80.5, null],
+      ['2024-01-31', 80.2, null],
+      ['2024-02-01', 80, null], // a whole number has no comma to cut it
+    ]);
+    const noted = parseImport(
+      'Date,Weight,Notes\n2024-01-30,80,5,gut\n2024-01-31,80,2,\n2024-02-01,79,85,nach Lauf, müde\n2024-02-02,79,4\n',
+      opts,
+    );
+    expect(noted.rejected).toEqual([]);
+    expect(simple(noted)).toEqual([
+      ['2024-01-30', 80.5, 'gut'],
+      ['2024-01-31', 80.2, null],
+      ['2024-02-01', 79.85, 'nach Lauf, müde'],
+      ['2024-02-02', 79.4, null], // its decimals where the note would be
+    ]);
+    // the columns after the weight stay in place: 06:10 is the earlier reading
+    const timed = parseImport('Date,Weight,Time\n2024-01-30,80,5,07:10\n2024-01-30,79,9,06:10\n', opts);
+    expect(simple(timed)).toEqual([['2024-01-30', 79.9, null]]);
+    // in pounds as well
+    expect(simple(parseImport('Date,Weight (lb)\n2024-01-30,176,4\n', opts))).toEqual([['2024-01-30', lb(176.4), null]]);
+  });
+
+  it('a weight a decimal comma may have cut, in a file that does not show it throughout, is refused and says why', () => {
+    const unclear = (w: string, next: string) =>
+      `Weight "${w},${next}" is unclear: it may be ${w}.${next} written with a decimal comma, which needs quotes around it in a file separated by ","`;
+    const p = parseImport('Date,Weight,Notes\n2024-01-29,80.4,ok\n2024-01-30,80,5,gut\n2024-01-31,81,75,\n', opts);
+    expect(simple(p)).toEqual([['2024-01-29', 80.4, 'ok']]);
+    expect(p.rejected).toEqual([
+      { line: 3, reason: unclear('80', '5') },
+      { line: 4, reason: unclear('81', '75') },
+    ]);
+    // few weights cut so: not the file's way of writing them
+    const few = parseImport('Date,Weight\n2024-01-28,80\n2024-01-29,81\n2024-01-30,80,5\n', opts);
+    expect(simple(few)).toEqual([
+      ['2024-01-28', 80, null],
+      ['2024-01-29', 81, null],
+    ]);
+    expect(few.rejected).toEqual([{ line: 4, reason: unclear('80', '5') }]);
+    // a number cut before the weight moves the weight: which cells are whose cannot be told
+    const before = parseImport('Date,Fat,Weight\n2024-01-30,20,3,80,5\n2024-01-31,20,1,80,4\n', opts);
+    expect(before.rows).toEqual([]);
+    expect(before.rejected.map((r) => r.reason)).toEqual([unclear('3', '80'), unclear('1', '80')]);
+  });
+
+  it('a whole weight, the next column and a note with a comma in it are read as before', () => {
+    const p = parseImport('Date,Weight,Fat,Notes\n2024-01-30,80,20,after a run, tired\n2024-01-31,80.5,20.1,ok\n', opts);
+    expect(p.rejected).toEqual([]);
+    expect(simple(p)).toEqual([
+      ['2024-01-30', 80, 'after a run, tired'],
+      ['2024-01-31', 80.5, 'ok'],
+    ]);
+    // a semicolon-separated file keeps its decimal commas as it always did
+    expect(simple(parseImport('Date;Weight\n2024-01-30;80,5\n', opts))).toEqual([['2024-01-30', 80.5, null]]);
+  });
+
   it('lb with a BOM, CRLF and day-first dates', () => {
     const p = parseImport(fixture('generic-lb-bom-crlf.csv'), opts);
     expect(p).toMatchObject({ unit: 'kg', unitStated: true, fileUnits: ['lb'], dateFormat: { value: 'dd/MM/yyyy', ambiguous: false } });
@@ -373,6 +484,28 @@ describe('generic CSV', () => {
     expect(simple(parseImport('Date,Weight\n2024-01-01 23:30,76.4\n', berlin)).map((r) => r[0])).toEqual(['2024-01-01']);
     // a header that only looks like it does not name a date
     expect(() => parseImport('Update,Weight\n2024-01-02,76.4\n', opts)).toThrow(/not recognised/);
+  });
+
+  it('a German compound ending in -datum names the date column (Messdatum, Wiegedatum), a birthday does not', () => {
+    for (const header of ['Messdatum', 'Wiegedatum', 'Erfassungsdatum']) {
+      const p = parseImport(`${header};Gewicht;Bemerkungen\n31.01.2024;80,5;nach dem Lauf\n`, opts);
+      expect([header, p.format.id, simple(p)]).toEqual([header, 'generic', [['2024-01-31', 80.5, 'nach dem Lauf']]]);
+    }
+    expect(() => parseImport('Geburtsdatum;Gewicht\n31.01.1980;80,5\n', opts)).toThrow(/not recognised/);
+    // a date column is named when there is no weight column
+    expect(() => parseImport('Messdatum;Schritte\n31.01.2024;4312\n', opts)).toThrow(
+      /no weight column \(its columns: Messdatum, Schritte\)/,
+    );
+  });
+
+  it('dotted dates with a two-digit year when the header says so (`Datum (TT.MM.JJ)`), never in the future', () => {
+    const p = parseImport('Datum (TT.MM.JJ);Gewicht\n24.09.25;80,5\n01.01.27;81\n', opts);
+    // 2027 is after the latest date an entry may have: 1927, as written
+    expect(simple(p)).toEqual([
+      ['1927-01-01', 81, null],
+      ['2025-09-24', 80.5, null],
+    ]);
+    expect(parseImport('Datum;Gewicht\n24.09.25;80,5\n', opts).rejected).toEqual([{ line: 2, reason: 'Date "24.09.25" is not a date' }]);
   });
 
   it('a notes column headed with more words keeps its notes', () => {
@@ -509,6 +642,17 @@ describe('generic CSV: units per row, stones and pounds, notes in other language
       ['2025-01-05', 80, null],
     ]);
   });
+  it('stones and pounds written out or run together: `12 stone 7 pounds`, `12st7lb`, `12 stones 7 lb`', () => {
+    const cells = ['12 stone 7 pounds', '12st7lb', '12 stones 7 lb', '12st7', '12 St. 7 lbs', '12 stone 7.5 pounds'];
+    const p = parseImport(`Date,Weight\n${cells.map((c, i) => `2025-01-0${i + 1},${c}`).join('\n')}\n`, opts);
+    expect(p.rejected).toEqual([]);
+    expect(p.rows.map((r) => r.weightKg)).toEqual([lb(175), lb(175), lb(175), lb(175), lb(175), lb(175.5)]);
+    // a unit written out after a number alone
+    expect(simple(parseImport('Date,Weight\n2025-01-02,12 stone\n2025-01-03,176 pounds\n', { ...opts, unit: 'kg' }))).toEqual([
+      ['2025-01-02', st(12), null],
+      ['2025-01-03', lb(176), null],
+    ]);
+  });
 
   it('pounds and ounces, a column each (a baby’s weight): the ounces are added, a sixteenth of a pound each', () => {
     const p = parseImport('date,lbs,oz\n2017-06-28,8,15\n2017-07-10,8,\n2017-07-19,9,10.5\n2017-07-20,9,x\n', opts);
@@ -551,6 +695,15 @@ describe('generic CSV: units per row, stones and pounds, notes in other language
       ]);
     }
   });
+  it('notes under German, Italian, Portuguese, Spanish and Dutch plurals and synonyms', () => {
+    const headings = ['Kommentare', 'Bemerkungen', 'Anmerkungen', 'Commenti', 'Comentários', 'Comentarios', 'Observaciones', 'Notities'];
+    for (const heading of headings) {
+      const p = parseImport(`Datum;Gewicht (kg);${heading}\n2025-01-02;80,5;nach dem Sport\n`, opts);
+      expect([heading, simple(p)]).toEqual([heading, [['2025-01-02', 80.5, 'nach dem Sport']]]);
+      // and among other words
+      expect(simple(parseImport(`Date,Weight,"${heading} (optional)"\n2025-01-02,80.5,x\n`, opts))[0]![2]).toBe('x');
+    }
+  });
 });
 
 describe('openScale', () => {
@@ -574,6 +727,20 @@ describe('openScale', () => {
       ['2017-04-03', 81.1, 'after run, tired'],
     ]);
     expect(p.duplicatesInFile).toBe(1);
+  });
+  it('1.x: a comment typed with a quote it never closes keeps its quote; the rows after it are read', () => {
+    const file =
+      '01.05.2017 07:12,80.5,20.0,55.0,40.0,0.0,0.0,"neue Waage\n' +
+      '02.05.2017 07:10,80.3,20.0,55.0,40.0,0.0,0.0,\n' +
+      '03.05.2017 07:11,80.1,20.0,55.0,40.0,0.0,0.0,gut\n';
+    const p = parseImport(file, opts);
+    expect(p).toMatchObject({ format: { id: 'openscale-1' }, rejected: [] });
+    expect(simple(p)).toEqual([
+      ['2017-05-01', 80.5, '"neue Waage'],
+      ['2017-05-02', 80.3, null],
+      ['2017-05-03', 80.1, 'gut'],
+    ]);
+    expect(p.rows.map((r) => r.line)).toEqual([1, 2, 3]);
   });
   it('1.x in the layout of each release: four measurements with or without a comment, six with waist and hip, seven with bone', () => {
     const files = [
@@ -702,6 +869,18 @@ describe('Libra', () => {
       ['2022-04-12', lb(170.6), 'slept badly'],
     ]);
     expect(p.rejected).toEqual([]);
+  });
+  it('a log that opens a quote and never closes it keeps it; the readings after it are read', () => {
+    const text =
+      '#Version:6\n#Units:kg\n\n#date;weight;weight trend;body fat;body fat trend;muscle mass;muscle mass trend;log\n' +
+      '2024-03-01T06:12:00.000Z;82.4;82.4;;;;;"new scale\n2024-03-02T06:12:00.000Z;82.1;82.4;;;;;\n2024-03-03T06:12:00.000Z;81.9;82.4;;;;;ok\n';
+    const p = parseImport(text, opts);
+    expect(p.rejected).toEqual([]);
+    expect(simple(p)).toEqual([
+      ['2024-03-01', 82.4, '"new scale'],
+      ['2024-03-02', 82.1, null],
+      ['2024-03-03', 81.9, 'ok'],
+    ]);
   });
   it('#Units:lbs, version 5 with a comment column and local times', () => {
     const p = parseImport(fixture('libra-lbs.csv'), opts);
@@ -847,6 +1026,45 @@ describe('Withings, MyFitnessPal, Lose It!', () => {
     ]);
     const inLb = parseImport(fixture('withings-weight.csv').replace('Weight (kg)', 'Weight (lb)'), opts);
     expect(inLb.rows[0]!.weightKg).toBe(lb(78.9));
+  });
+  it('Withings in German: `Gewicht (kg)`, fat mass beside it (not the weight), `6:04 Uhr`, `Kommentare`', () => {
+    // as a real German export writes it (a reading listed twice, body fat with some readings only)
+    const text =
+      '"Date","Gewicht (kg)","Fettmasse (kg)","Fettfreier Anteil (kg)","Kommentare"\n' +
+      '"2010-05-27 9:58 Uhr","83.9","","",""\n"2010-05-27 9:58 Uhr","83.9","","",""\n' +
+      '"2014-02-13 6:04 Uhr","94.34","26.81","68.43","nach Lauf"\n"2014-12-18 19:06 Uhr","96.77","","",""\n';
+    const p = parseImport(text, { ...opts, unit: 'lb' });
+    expect(p).toMatchObject({ format: { id: 'withings' }, unitStated: true, fileUnits: ['kg'], rejected: [] });
+    expect(simple(p)).toEqual([
+      ['2010-05-27', 83.9, null],
+      ['2014-02-13', 94.34, 'nach Lauf'],
+      ['2014-12-18', 96.77, null],
+    ]);
+    expect(p.duplicatesInFile).toBe(1);
+  });
+  it('Withings: a measurement of body fat alone (no weight) is left out and counted, not rejected', () => {
+    const text =
+      'Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments\n' +
+      '"2024-01-02 07:00:00",,15.2,,,,\n"2024-01-01 07:00:00",80.1,15.1,3.1,60.0,44.0,\n';
+    const p = parseImport(text, opts);
+    expect(simple(p)).toEqual([['2024-01-01', 80.1, null]]);
+    expect(p.rejected).toEqual([]);
+    expect(p.ignored).toEqual([{ reason: 'readings without a weight', count: 1 }]);
+  });
+  it('MyFitnessPal: a day with body fat or another measure alone (no weight) is left out and counted, not rejected', () => {
+    const p = parseImport(
+      'Date,Body Fat %,Weight,Neck\n2024-01-01,18.5,175.0,\n2024-01-02,,,15.5\n2024-01-03,18.4,,\n2024-01-04,,174.6,\n',
+      {
+        ...opts,
+        unit: 'lb',
+      },
+    );
+    expect(simple(p)).toEqual([
+      ['2024-01-01', lb(175), null],
+      ['2024-01-04', lb(174.6), null],
+    ]);
+    expect(p.rejected).toEqual([]);
+    expect(p.ignored).toEqual([{ reason: 'days without a weight', count: 2 }]);
   });
   it('MyFitnessPal: Date,Body Fat %,Weight in the preference', () => {
     const p = parseImport(fixture('myfitnesspal.csv'), { ...opts, unit: 'lb' });
@@ -1063,6 +1281,35 @@ describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
     const p = parseImport(newer, opts);
     expect(p).toMatchObject({ format: { id: 'renpho' }, fileUnits: ['lb'] });
     expect(simple(p)).toEqual([['2026-02-03', lb(176.4), 'fasted']]);
+  });
+  it('Renpho in German: `Datum, Zeitraum, Gewicht(kg)` with dates `24.09.25`, the time under `Zeitraum`', () => {
+    const text =
+      'Datum, Zeitraum, Gewicht(kg), BMI, Körperfett(%), Skelettmuskel(%), Körperwasser(%), Muskelmasse(kg), Grundumsatz(kcal), Viszeralfett, Eiweiß (%), Stoffwechselalter, Knochenmasse(kg)\n' +
+      '24.09.25,19:30:02,80.90,24.2,20.4,50.1,55.0,60.2,1702,7,18.0,30,3.2\n' +
+      '24.09.25,07:05:48,80.50,24.1,20.3,50.2,55.1,60.1,1700,7,18.0,30,3.2\n' +
+      '25.09.25,07:01:12,80.30,24.0,20.2,50.2,55.1,60.1,1700,7,18.0,30,3.2\n';
+    const p = parseImport(text, { ...opts, unit: 'lb' });
+    expect(p).toMatchObject({ format: { id: 'renpho' }, unitStated: true, fileUnits: ['kg'], rejected: [] });
+    expect(simple(p)).toEqual([
+      ['2025-09-24', 80.5, null], // 07:05 beats 19:30, listed before it
+      ['2025-09-25', 80.3, null],
+    ]);
+    // a year after the latest an entry may have is the last century's, then too early or not: never a future day
+    const late = parseImport(text.replace('25.09.25', '25.09.27'), opts);
+    expect(late.rows.map((r) => r.date)).toEqual(['1927-09-25', '2025-09-24']);
+  });
+  it('Renpho in German, older: `Messdatum,Gewicht(kg),…,Bemerkungen` with `24.09.2025, 07:05:48`', () => {
+    const text =
+      'Messdatum,Gewicht(kg),BMI,Körperfett(%),Fettfreies Körpergewicht(kg),Subkutanes Fett(%),Viszeralfett,Körperwasser(%),' +
+      'Skelettmuskel(%),Muskelmasse(kg),Knochenmasse(kg),Protein(%),Grundumsatz(kcal),Stoffwechselalter,Bemerkungen\n' +
+      '"24.09.2025, 07:05:48",80.50,24.1,20.3,64.1,18.0,7,55.1,50.2,60.1,3.2,18.0,1700,30,nach Lauf\n' +
+      '"25.09.2025, 07:01:12",80.30,24.0,20.2,64.0,18.0,7,55.1,50.2,60.1,3.2,18.0,1700,30,--\n';
+    const p = parseImport(text, opts);
+    expect(p).toMatchObject({ format: { id: 'renpho' }, fileUnits: ['kg'], rejected: [] });
+    expect(simple(p)).toEqual([
+      ['2025-09-24', 80.5, 'nach Lauf'],
+      ['2025-09-25', 80.3, null],
+    ]);
   });
 });
 
