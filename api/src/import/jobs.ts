@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Deps } from '../types.js';
-import { entryPages } from '../repositories/weights.js';
+import { entriesOnDates } from '../repositories/weights.js';
 import {
   createImport,
   deleteImport,
@@ -13,7 +13,7 @@ import {
 } from '../repositories/imports.js';
 import type { ParseOptions } from './parse.js';
 import { parseInWorker } from './run.js';
-import type { ExistingEntries } from './summary.js';
+import { addConflicts, type ChunkRow } from './summary.js';
 import { removeStaleUploads, type StoredUpload } from './upload.js';
 
 /** Progress is written at most this often: enough for a progress bar, few writes for a large file. */
@@ -75,10 +75,8 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
     }, IMPORT_HEARTBEAT_MS);
     heartbeat.unref();
     try {
-      const existing: ExistingEntries = {};
-      for await (const page of entryPages(db, userId)) for (const e of page) existing[e.date] = { weightKg: e.weightKg, notes: e.notes };
       const result = await parseInWorker(
-        { path: upload.path, options, existing },
+        { path: upload.path, options },
         (p) => {
           bytesRead = p.bytesRead;
           if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) write();
@@ -88,6 +86,18 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
       // replaced: its record went with the new upload's; should that upload have failed to commit, the record is
       // still here, with nobody reading its file, so it goes now rather than read "interrupted" later
       if (replaced.signal.aborted) return void (await deleteImport(db, userId, id));
+      // the days that already have an entry, looked up for the file's days only, a chunk at a time: a long history is
+      // neither read whole nor handed to the parser, which held the event loop for every upload, however small
+      if (result.ok)
+        for (const chunk of result.rowChunks) {
+          const rows = JSON.parse(chunk) as ChunkRow[];
+          const found = await entriesOnDates(
+            db,
+            userId,
+            rows.map((r) => r.date),
+          );
+          addConflicts(result.summary, rows, new Map(found.map((e) => [e.date, e])));
+        }
       if (result.ok) await finishImport(db, userId, id, result.summary, result.rowChunks, clock.now());
       else await failImport(db, userId, id, result.message, clock.now());
     } catch (e) {

@@ -14,7 +14,7 @@ it('reads back the longest history an account can hold, an entry every day since
   for (let d = '1900-01-01'; d <= '2026-11-30'; d = nextDay(d), days++) lines.push(`${d},${(70 + (days % 100) / 10).toFixed(1)},`);
   const path = join(dir, 'export.csv');
   writeFileSync(path, lines.join('\n'));
-  const result = await parseTask({ path, options: { tomorrow: '2026-12-01', timeZone: 'UTC', unit: 'kg' }, existing: {} });
+  const result = await parseTask({ path, options: { tomorrow: '2026-12-01', timeZone: 'UTC', unit: 'kg' } });
   expect(result.ok).toBe(true);
   if (!result.ok) return;
   expect(days).toBeGreaterThan(46_000);

@@ -3,16 +3,16 @@
 // for as long as they take; progress goes back through the port.
 import type { MessagePort } from 'node:worker_threads';
 import { ImportFormatError, MAX_IMPORT_ROWS, parseFile, type ParseOptions } from './parse.js';
-import { summarize, type ExistingEntries, type ImportSummary } from './summary.js';
+import { summarize, type ImportSummary } from './summary.js';
 
-export type ParseTask = { path: string; options: ParseOptions; existing: ExistingEntries; port?: MessagePort };
+export type ParseTask = { path: string; options: ParseOptions; port?: MessagePort };
 export type ParseProgress = { bytesRead: number };
 export type ParseTaskResult = { ok: true; summary: ImportSummary; rowChunks: string[] } | { ok: false; message: string };
 
 /** Progress is posted at most this often. */
 const PROGRESS_EVERY_MS = 100;
 
-export default async function parseTask({ path, options, existing, port }: ParseTask): Promise<ParseTaskResult> {
+export default async function parseTask({ path, options, port }: ParseTask): Promise<ParseTaskResult> {
   let last = 0;
   const progress = (bytesRead: number) => {
     const now = Date.now();
@@ -29,7 +29,7 @@ export default async function parseTask({ path, options, existing, port }: Parse
         ok: false,
         message: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} entries; split it into smaller files`,
       };
-    return { ok: true, ...summarize(parsed, existing) };
+    return { ok: true, ...summarize(parsed) };
   } catch (e) {
     if (e instanceof ImportFormatError) return { ok: false, message: e.message };
     throw e;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedImport } from './parse.js';
-import { CHUNK_ROWS, LISTED_CONFLICTS, SAMPLE_ROWS, summarize } from './summary.js';
+import { addConflicts, CHUNK_ROWS, LISTED_CONFLICTS, SAMPLE_ROWS, summarize, type ChunkRow } from './summary.js';
 
 function parsed(n: number): ParsedImport {
   // written newest first, as several trackers export
@@ -29,7 +29,7 @@ function parsed(n: number): ParsedImport {
 
 describe('summarize', () => {
   it('counts everything, lists the first rows by date, and chunks every row for the commit', () => {
-    const { summary, rowChunks } = summarize(parsed(1234), {});
+    const { summary, rowChunks } = summarize(parsed(1234));
     expect(summary.counts).toEqual({ rows: 1234, rejected: 150, duplicatesInFile: 3, conflicts: 0, ignored: 6 });
     expect(summary.range).toEqual({ first: '2020-01-01', last: '2023-05-18' });
     expect(summary.rows).toHaveLength(SAMPLE_ROWS);
@@ -43,20 +43,25 @@ describe('summarize', () => {
   });
 
   it('lists the days that already have an entry, the first hundred, and counts them all', () => {
-    const p = parsed(300);
-    const existing = Object.fromEntries(p.rows.map((r) => [r.date, { weightKg: 70, notes: 'mine' }]));
-    const { summary } = summarize(p, existing);
-    expect(summary.counts.conflicts).toBe(300);
+    const p = parsed(1300);
+    // the person has an entry on every other day of the file
+    const existing = new Map(p.rows.filter((_, i) => i % 2 === 1).map((r) => [r.date, { weightKg: 70, notes: 'mine' }]));
+    const { summary, rowChunks } = summarize(p);
+    expect(summary.counts.conflicts).toBe(0);
+    for (const chunk of rowChunks) addConflicts(summary, JSON.parse(chunk) as ChunkRow[], existing);
+    expect(summary.counts.conflicts).toBe(650);
     expect(summary.conflicts).toHaveLength(LISTED_CONFLICTS);
     expect(summary.conflicts[0]).toEqual({
       date: '2020-01-01',
       existing: { weightKg: 70, notes: 'mine' },
-      incoming: { weightKg: 82.99, notes: null },
+      incoming: { weightKg: 92.99, notes: null },
     });
+    const dates = summary.conflicts.map((c) => c.date);
+    expect(dates).toEqual([...dates].sort());
   });
 
   it('an empty file has no range and no chunks', () => {
-    const { summary, rowChunks } = summarize({ ...parsed(0), rejected: [], rejectedTotal: 0 }, {});
+    const { summary, rowChunks } = summarize({ ...parsed(0), rejected: [], rejectedTotal: 0 });
     expect(summary.range).toBeNull();
     expect(rowChunks).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
@@ -63,6 +63,15 @@ export async function* entryPages(db: Db, userId: string, pageSize = ENTRY_PAGE)
     after = page[page.length - 1]!.date;
   }
 }
+
+/** A person's entries on the given days (an import's days, a chunk at a time), in no order. */
+export const entriesOnDates = async (db: Db, userId: string, dates: string[]): Promise<EntryDto[]> =>
+  dates.length === 0
+    ? []
+    : await db
+        .select(cols)
+        .from(weightEntries)
+        .where(and(eq(weightEntries.userId, userId), inArray(weightEntries.date, dates)));
 
 export const findEntryByDate = async (db: Db, userId: string, date: string): Promise<EntryDto | undefined> =>
   (
