@@ -108,8 +108,9 @@ const WEIGHT_WORD =
   'ciężar|waga|vekt|paino|težina|teža|súly|greutate|kilo|вага|тегло|βάρος|משקל|الوزن|وزن|体重|몸무게|重量)';
 const UNIT_NAMES = String.raw`kg|kgs|kilograms?|kilogram\(s\)|lb|lbs|lb\(s\)|pounds?|pound\(s\)`;
 const UNIT_WORD = `(${UNIT_NAMES})`;
-// stones only after a weight word: a column headed "Stone" alone holds the stones of a stones-and-pounds pair; the unit
-// as hand-made sheets write it after the word: `Weight (lbs.)`, `Weight in kg`, `Weight - lbs`, `Weight/kg`
+// stones only after a weight word: a column headed "Stone" alone holds the stones of a stones-and-pounds pair (a
+// weight in stones alone only when no other weight column is, see STONES_HEADER); the unit as hand-made sheets write
+// it after the word: `Weight (lbs.)`, `Weight in kg`, `Weight - lbs`, `Weight/kg`
 const WEIGHT_HEADER = new RegExp(
   String.raw`^${WEIGHT_WORD}(?:\s*[_(\[\-–/:,.]\s*|\s+)?(?:in\s+)?(${UNIT_NAMES}|st|stones?|stone\(s\))?\.?\s*[)\]]?$`,
 );
@@ -117,6 +118,13 @@ const WEIGHT_HEADER = new RegExp(
 const headerUnit = (m: RegExpExecArray): FileUnit | null => (m[1] ? unitOf(m[1].replace(/s$/, '')) : null);
 /** A weight column headed by its unit alone (`"Date","Pounds"`), as some apps write it. */
 const UNIT_HEADER = new RegExp(`^${UNIT_WORD}$`);
+/**
+ * A weight column headed by stones alone, in the plural (Happy Scale's `Stone(s)`), read in decimal stones when the
+ * table has no other weight column: beside a pounds column it holds the stones of the pair.
+ */
+const STONES_HEADER = /^(?:stones|stone\(s\))$/;
+/** The stones column of a stones-and-pounds pair. */
+const STONE_WORDS = ['stone', 'stones', 'stone(s)', 'st'];
 const NOTES_WORDS = [
   'notes',
   'note',
@@ -192,6 +200,8 @@ type TableSpec = {
   emptyWeight?: string;
   /** The weight cell, when the format needs to mend it first. */
   weight?: (fields: string[]) => string;
+  /** A row of a text file the format mends before it is read (cells a separator split), or why it cannot be read. */
+  row?: (record: CsvRecord, delimiter: Delimiter) => CsvRecord | string;
   notes?: (record: CsvRecord) => string | null;
   /** Weight cells may carry their unit ("80.4 kg"). */
   unitInCell?: boolean;
@@ -283,12 +293,14 @@ export function mendNote(record: CsvRecord, width: number, notesCol: number | un
   };
 }
 
+/** A separator as a reason names it. */
+const shownDelimiter = (delimiter: Delimiter) => (delimiter === '\t' ? 'a tab' : `"${delimiter}"`);
+
 /** A row of a text file with cells beyond its header's, which a separator typed in a cell without quotes makes. */
 function beyondHeader(f: string[], width: number, delimiter: Delimiter): string | undefined {
   const end = filledTo(f, width);
   if (end <= width) return undefined;
-  const shown = delimiter === '\t' ? 'a tab' : `"${delimiter}"`;
-  return `the row has ${end} cells where the header names ${width}: a cell that holds ${shown} needs quotes around it`;
+  return `the row has ${end} cells where the header names ${width}: a cell that holds ${shownDelimiter(delimiter)} needs quotes around it`;
 }
 
 const WHOLE = /^\d+$/;
@@ -369,7 +381,8 @@ function readTable(ctx: ReadContext, spec: TableSpec): DateDetection {
   const latestYear = Number(collector.opts.tomorrow.slice(0, 4));
   const commas = spec.decimalCommas && ctx.delimiter === ',' ? decimalCommas(data, width, spec.weightCol, spec.notesCol ?? -1) : null;
   for (const row of data) {
-    const read = commas ? commas(row) : row;
+    const mended = spec.row && ctx.delimiter ? spec.row(row, ctx.delimiter) : row;
+    const read = typeof mended === 'string' ? mended : commas ? commas(mended) : mended;
     const written = typeof read === 'string' ? row : read;
     const record = ctx.delimiter ? mendNote(written, width, spec.notesCol, ctx.delimiter) : written;
     const f = record.fields;
@@ -768,20 +781,56 @@ const googleFit: Matcher = (h) => {
  * `com.samsung.health.weight,<version>,<n>`; column names may carry the `com.samsung.health.weight.` prefix.
  * `start_time` is UTC (`time_offset` names the zone of the phone), weights are kg.
  */
-const samsung: Matcher = (h) => {
+const samsung: Matcher = (h, raw) => {
   const s = h.map((c) => c.replace(/^com\.samsung\.health\.weight\./, ''));
   if (!has(s, 'start_time', 'weight')) return null;
+  const notesCol = at(s, 'comment');
   return {
     format: 'samsung',
     read: table({
       dateCol: at(s, 'start_time'),
       weightCol: at(s, 'weight'),
-      notesCol: at(s, 'comment'),
+      notesCol,
       unit: 'kg',
       naiveIsUtc: true,
+      // a measurement of body fat (or another measure) alone
+      emptyWeight: 'readings without a weight',
+      row: notesCol < 0 ? undefined : samsungComment(raw, notesCol, at(s, 'custom')),
     }),
   };
 };
+
+/**
+ * Samsung writes its comment as typed, without quotes, in the middle of the row: a separator typed in it splits it and
+ * moves every column after it. The columns after the comment are counted from the row's end (Samsung ends the header
+ * and every row alike, with a separator), so the comment's cells are joined again and the others read in their place.
+ * Its `custom` column is the only other one that may hold free text: when that cell is filled and unquoted, the extra
+ * cells may be its own, and the row is refused rather than read from the wrong columns.
+ */
+function samsungComment(header: string[], commentCol: number, customCol: number) {
+  const width = header.length;
+  // a header without Samsung's closing separator: empty cells beyond it are separators after the row, not the comment's
+  const closed = headerWidth(header) < width;
+  return (record: CsvRecord, delimiter: Delimiter): CsvRecord | string => {
+    const end = closed ? record.fields.length : filledTo(record.fields, width);
+    const extra = end - width;
+    if (extra <= 0) return record;
+    const f = record.fields.slice(0, end);
+    const q = record.quoted.slice(0, end);
+    // where the custom cell is: in its place before the comment, counted from the end after it
+    const custom = customCol < 0 ? -1 : customCol < commentCol ? customCol : customCol + extra;
+    if (custom >= 0 && f[custom]!.trim() !== '' && !q[custom]) {
+      const cells = extra === 1 ? '1 cell' : `${extra} cells`;
+      return `The row has ${cells} more than its header: its comment or its custom data holds ${shownDelimiter(delimiter)} without quotes around it, and which of the two is unclear`;
+    }
+    const after = commentCol + extra + 1;
+    return {
+      line: record.line,
+      fields: [...f.slice(0, commentCol), f.slice(commentCol, after).join(delimiter), ...f.slice(after)],
+      quoted: [...q.slice(0, commentCol), false, ...q.slice(after)],
+    };
+  };
+}
 
 /** Lose It! (loseit.com → Settings → Export my data): weights.csv, `Date,Weight,Last Updated,Deleted`, month-first dates. */
 const loseIt: Matcher = (h) => {
@@ -942,6 +991,7 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
     const u = headerUnit(m);
     if (weightCol < 0 || (u === 'kg' && unit !== 'kg')) [weightCol, unit] = [i, u];
   }
+  if (weightCol < 0) [weightCol, unit] = [h.findIndex((c) => STONES_HEADER.test(c)), 'st'];
   if (weightCol < 0) return null;
   // a training log's weights are what was lifted: read as body weight they would fill the chart with nonsense
   if (isWorkoutHeader(h)) return null;
@@ -956,7 +1006,7 @@ const generic: Matcher = (h, _raw, records, headerAt) => {
   const unitCol = findIndex(h, UNIT_COLUMN_WORDS);
   // stones and pounds, a column each (`Date,Stone,Pounds`), or pounds and ounces (`date,lbs,oz`, as a baby's weight
   // is written): the pounds column is the one found, the others join it
-  const stoneCol = unit === 'lb' ? findIndex(h, ['stone', 'stones', 'st']) : -1;
+  const stoneCol = unit === 'lb' ? findIndex(h, STONE_WORDS) : -1;
   const ounceCol = unit === 'lb' ? findIndex(h, ['oz', 'ounce', 'ounces', 'ounce(s)']) : -1;
   // a file of many measures (Health Auto Export's every metric, a sheet of body measures) has days with no weight
   // among them: those are left out, while a row of a plain date-and-weight sheet with its weight missing is a mistake

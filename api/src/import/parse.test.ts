@@ -642,6 +642,19 @@ describe('generic CSV: units per row, stones and pounds, notes in other language
       ['2025-01-05', 80, null],
     ]);
   });
+  it('a column headed by stones alone (Happy Scale’s `Stone(s)`) is the weight in decimal stones; beside pounds, a pair', () => {
+    const p = parseImport('"Date","Stone(s)","Moving Average"\n"2024-01-31","12.5","12.6"\n', { ...opts, unit: 'kg' });
+    expect(p).toMatchObject({ format: { id: 'generic' }, unitStated: true, fileUnits: ['st'], rejected: [] });
+    // 12.5 st is 175 lb, 79.38 kg; the moving average (12.6) is not read
+    expect(simple(p)).toEqual([['2024-01-31', st(12.5), null]]);
+    expect(p.rows[0]!.weightKg).toBeCloseTo(79.38, 2);
+    expect(simple(parseImport('Date,Stones\n2024-01-31,12.5\n', { ...opts, unit: 'lb' }))).toEqual([['2024-01-31', st(12.5), null]]);
+    // with a pounds column beside it, the stones and the pounds are added up
+    expect(simple(parseImport('"Date","Stone(s)","Pound(s)"\n"2024-01-31","12","7"\n', opts))).toEqual([['2024-01-31', lb(175), null]]);
+    expect(simple(parseImport('Date,Stones,Pounds\n2024-01-31,12,7\n', opts))).toEqual([['2024-01-31', lb(175), null]]);
+    // another weight column is the weight
+    expect(simple(parseImport('Date,Weight (kg),Stones\n2024-01-31,80.1,12.6\n', opts))).toEqual([['2024-01-31', 80.1, null]]);
+  });
   it('stones and pounds written out or run together: `12 stone 7 pounds`, `12st7lb`, `12 stones 7 lb`', () => {
     const cells = ['12 stone 7 pounds', '12st7lb', '12 stones 7 lb', '12st7', '12 St. 7 lbs', '12 stone 7.5 pounds'];
     const p = parseImport(`Date,Weight\n${cells.map((c, i) => `2025-01-0${i + 1},${c}`).join('\n')}\n`, opts);
@@ -1244,6 +1257,67 @@ describe('Fitbit, Garmin, Google Fit, Samsung Health, Renpho', () => {
       ['2024-03-01', 82.1, null],
       ['2024-03-02', 82.6, 'after gym, tired'],
     ]);
+  });
+  it('Samsung Health: a measurement without a weight (body fat alone) is left out and counted, not rejected', () => {
+    const text =
+      'com.samsung.health.weight,6305010,2\nbody_fat_mass,start_time,height,weight,comment,datauuid,\n' +
+      '15.1,2025-09-30 05:10:00.000,180.0,80.5,,uuid1,\n15.2,2025-10-01 05:10:00.000,180.0,,,uuid2,\n';
+    const p = parseImport(text, opts);
+    expect(simple(p)).toEqual([['2025-09-30', 80.5, null]]);
+    expect(p.rejected).toEqual([]);
+    expect(p.ignored).toEqual([{ reason: 'readings without a weight', count: 1 }]);
+  });
+  it('Samsung Health: a comment holding commas without quotes is read whole, the columns after it in their place', () => {
+    // the comment before the start time and the weight, as the fixture has it: each comma moved them one cell on
+    const head = 'com.samsung.health.weight,6315001,3\nbody_fat_mass,comment,start_time,time_offset,height,weight,datauuid,\n';
+    const p = parseImport(
+      head +
+        '17.9,after run, tired,2024-03-02 06:05:00.000,UTC+0900,178.0,82.6,uuid-1,\n' +
+        '17.8,legs, back, arms,2024-03-03 06:05:00.000,UTC+0900,178.0,82.4,uuid-2,\n' +
+        '17.7,,2024-03-04 06:05:00.000,UTC+0900,178.0,82.3,uuid-3,\n',
+      opts,
+    );
+    expect(p.rejected).toEqual([]);
+    expect(simple(p)).toEqual([
+      ['2024-03-02', 82.6, 'after run, tired'],
+      ['2024-03-03', 82.4, 'legs, back, arms'],
+      ['2024-03-04', 82.3, null],
+    ]);
+    // the comment after the weight, as the reviewer's export has it, and its last column empty
+    const later =
+      'com.samsung.health.weight,6305010,2\nstart_time,custom,weight,comment,pkg_name,vfa_level,\n' +
+      '2025-09-30 05:10:00.000,,80.5,after run, tired,com.sec.android.app.shealth,,\n';
+    expect(simple(parseImport(later, opts))).toEqual([['2025-09-30', 80.5, 'after run, tired']]);
+    // a header not ended by a separator: one after a row adds no comma to its comment
+    const open = 'start_time,weight,comment,datauuid\n2025-09-30 05:10:00.000,80.5,tired,uuid1,\n2025-10-01 05:10:00.000,80.4,a, b,uuid2\n';
+    expect(simple(parseImport(open, opts))).toEqual([
+      ['2025-09-30', 80.5, 'tired'],
+      ['2025-10-01', 80.4, 'a, b'],
+    ]);
+  });
+  it('Samsung Health: extra cells that may be the custom data’s as well as the comment’s are refused, not guessed', () => {
+    const head = 'com.samsung.health.weight,6305010,2\nstart_time,custom,height,weight,comment,datauuid,\n';
+    const p = parseImport(
+      head +
+        // custom filled and unquoted: "x,y" may be it, moving the weight, or the comment may be "tired, z"
+        '2025-09-30 05:10:00.000,x,180.0,80.5,tired,z,uuid1,\n' +
+        // quoted, the custom cell is whole: the extra cell is the comment's
+        '2025-10-01 05:10:00.000,"x,y",180.0,80.4,tired, sore,uuid2,\n',
+      opts,
+    );
+    expect(simple(p)).toEqual([['2025-10-01', 80.4, 'tired, sore']]);
+    expect(p.rejected).toEqual([
+      {
+        line: 3,
+        reason:
+          'The row has 1 cell more than its header: its comment or its custom data holds "," without quotes around it, and which of the two is unclear',
+      },
+    ]);
+    // custom after the comment, counted from the row's end
+    const after = 'com.samsung.health.weight,6305010,2\nstart_time,weight,comment,custom,datauuid,\n';
+    const q = parseImport(after + '2025-09-30 05:10:00.000,80.5,a, b,,uuid1,\n2025-10-01 05:10:00.000,80.4,a, b,x,uuid2,\n', opts);
+    expect(simple(q)).toEqual([['2025-09-30', 80.5, 'a, b']]);
+    expect(q.rejected.map((r) => r.line)).toEqual([4]);
   });
   it('Renpho: BOM, dotted dates, -- for unmeasured values and for no remark; remarks kept as notes', () => {
     const p = parseImport(fixture('renpho.csv'), opts);
