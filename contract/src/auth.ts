@@ -2,7 +2,7 @@
 import './parsing';
 import { z } from 'zod';
 import { email, password, personName, timeZone } from './fields';
-import { hasNul } from './text';
+import { hasLoneSurrogate, hasNul } from './text';
 import { UserSchema } from './users';
 
 // signing in with an external identity provider
@@ -10,13 +10,14 @@ export * from './identities';
 
 /**
  * An address as typed to sign in or to ask for a reset link: any string (a malformed one is answered as an unknown
- * one), but never a NUL, which no address holds and the database refuses.
+ * one), but never a NUL, which no address holds and the database refuses, nor half a surrogate pair, which the
+ * database would store as another character (and so match another address).
  */
 const signInEmail = z
   .string({ error: 'Email is required' })
   .min(1, { message: 'Email is required' })
   .max(1024)
-  .refine((s) => !hasNul(s), { message: 'Email is not valid' });
+  .refine((s) => !hasNul(s) && !hasLoneSurrogate(s), { message: 'Email is not valid' });
 
 export const RegisterSchema = z
   .strictObject({

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { futureDateProblem } from './fields';
 import { codePoints, firstCodePoints, mendLoneSurrogates, normalizeEmail } from './text';
 import { kgToLb, lbToKg, LB_PER_KG } from './units';
-import { RegisterSchema, UpdateUserSchema, WeightEntryInputSchema } from './index';
+import {
+  CompleteEmailSchema,
+  CreatePushSubscriptionSchema,
+  LoginSchema,
+  RegisterSchema,
+  UpdateUserSchema,
+  WeightEntryInputSchema,
+} from './index';
 
 const issues = (schema: z.ZodType, value: unknown) =>
   (schema.safeParse(value).error?.issues ?? []).map((i) => [
@@ -122,5 +129,36 @@ describe('units and text', () => {
     ])
       expect(issues(RegisterSchema, { ...base, email }), JSON.stringify(email)).toEqual([['email', 'Email is not valid']]);
     expect(issues(RegisterSchema, { ...base, email: ' josé@exämple.com ' })).toEqual([]);
+  });
+  it('refuses an address holding half a surrogate pair, which would be stored as another character', () => {
+    const base = { firstName: 'Ada', lastName: 'Lovelace', password: 'long-enough-1' };
+    for (const email of ['ab\ud800c@x.com', 'ab\udfffc@x.com', 'ada@exa\udbffmple.com', '\ud800@x.com']) {
+      expect(issues(RegisterSchema, { ...base, email }), JSON.stringify(email)).toEqual([['email', 'Email is not valid']]);
+      expect(issues(UpdateUserSchema, { email }), JSON.stringify(email)).toEqual([['email', 'Email is not valid']]);
+      expect(issues(CompleteEmailSchema, { email }), JSON.stringify(email)).toEqual([['email', 'Email is not valid']]);
+      expect(issues(LoginSchema, { email, password: 'x' }), JSON.stringify(email)).toEqual([['email', 'Email is not valid']]);
+    }
+    // a whole pair (an emoji) is a character like any other
+    expect(issues(RegisterSchema, { ...base, email: 'ada\ud83c\udf89@example.com' })).toEqual([]);
+  });
+});
+
+describe('push subscriptions', () => {
+  const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
+  it('an endpoint is a URL as a browser gives it: no NUL, control, space or half surrogate pair', () => {
+    expect(issues(CreatePushSubscriptionSchema, sub)).toEqual([]);
+    for (const endpoint of [
+      `${sub.endpoint}\u0000`,
+      `${sub.endpoint}\ud800`,
+      `${sub.endpoint}\t`,
+      `${sub.endpoint} x`,
+      `${sub.endpoint}\u007f`,
+    ])
+      expect(issues(CreatePushSubscriptionSchema, { ...sub, endpoint }), JSON.stringify(endpoint)).toEqual([
+        ['endpoint', 'Endpoint must be an https URL'],
+      ]);
+    expect(issues(CreatePushSubscriptionSchema, { ...sub, device: 'Phone \udc00' })).toEqual([
+      ['device', 'Device holds a broken character (half of a surrogate pair)'],
+    ]);
   });
 });

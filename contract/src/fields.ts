@@ -60,7 +60,8 @@ export const email = z
     (s) => {
       if (s.length > EMAIL_MAX) return true;
       const stored = normalizeEmail(s);
-      return stored.length > EMAIL_MAX || (!hasInvisible(stored) && EMAIL_PATTERN.test(stored));
+      // half a surrogate pair is no character: stored it would become another address (U+FFFD)
+      return stored.length > EMAIL_MAX || (!hasInvisible(stored) && !hasLoneSurrogate(stored) && EMAIL_PATTERN.test(stored));
     },
     { message: 'Email is not valid' },
   )

@@ -2,7 +2,10 @@
 import './parsing';
 import { z } from 'zod';
 import { dateTime, uuid } from './fields';
-import { hasNul } from './text';
+import { hasLoneSurrogate, hasNul } from './text';
+
+/** No control character, space or half surrogate pair. */
+const isPlainUrl = (s: string) => ![...s].some((ch) => ch <= ' ' || ch === '\u007f') && !hasLoneSurrogate(s);
 
 /** A local time of day, 24-hour 'HH:mm' (in the user's own time zone). */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -92,13 +95,18 @@ export const CreatePushSubscriptionSchema = z
       .max(2048, { message: 'Endpoint must be at most 2048 characters' })
       // as stored and indexed: UTF-8 bytes (2048 characters of another script would outgrow the index)
       .refine((s) => new TextEncoder().encode(s).length <= 2048, { message: 'Endpoint must be at most 2048 characters' })
-      .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), { message: 'Endpoint must be an https URL' }),
+      // a URL as browsers give it holds no controls, spaces or half surrogate pairs (the database refuses a NUL; the
+      // URL parser would silently drop a tab)
+      .refine((s) => isPlainUrl(s) && URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), {
+        message: 'Endpoint must be an https URL',
+      }),
     expirationTime: z.number().nullable().optional(),
     keys: z.strictObject({ p256dh: base64url('p256dh', 80, 100), auth: base64url('auth', 16, 32) }),
     device: z
       .string({ error: 'Device must be a string' })
       .max(100, { message: 'Device must be at most 100 characters' })
       .refine((s) => !hasNul(s), { message: 'Device must not contain NUL characters' })
+      .refine((s) => !hasLoneSurrogate(s), { message: 'Device holds a broken character (half of a surrogate pair)' })
       .optional(),
   })
   .meta({ id: 'CreatePushSubscription' });

@@ -326,6 +326,26 @@ describeDb('reminders', (ctx) => {
     expect(none.body.error.message).toBe('No device has push notifications turned on');
   });
 
+  it('an endpoint or device name holding a NUL, a control character or half a surrogate pair is refused (422), never a 500', async () => {
+    const u = await signUp('UTC');
+    const sub = receiver.subscribe();
+    for (const endpoint of [
+      `${sub.endpoint}\u0000x`,
+      `${sub.endpoint}\ud800`,
+      `${sub.endpoint}\udc00x`,
+      `${sub.endpoint}/a\tb`,
+      `${sub.endpoint} x`,
+    ]) {
+      const r = await call(app, 'POST', '/api/push/subscriptions', { token: u.token, body: { ...sub, endpoint } });
+      expect(r.status, JSON.stringify(endpoint)).toBe(422);
+      expect(r.body.error.details).toEqual([{ field: 'endpoint', issue: 'Endpoint must be an https URL' }]);
+    }
+    const device = await call(app, 'POST', '/api/push/subscriptions', { token: u.token, body: { ...sub, device: 'Phone \ud83d' } });
+    expect(device.status).toBe(422);
+    expect(device.body.error.details[0].field).toBe('device');
+    expect((await call(app, 'GET', '/api/push/subscriptions', { token: u.token })).body).toEqual([]);
+  });
+
   it('an account has at most 10 push devices and asks for at most 10 test notifications an hour', async () => {
     const a = await signUp('UTC');
     const add = (sub: ReturnType<typeof receiver.subscribe>) =>
