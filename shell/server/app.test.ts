@@ -203,3 +203,64 @@ describe('what the shell tells the API about the client', () => {
     );
   });
 });
+
+describe('Strict-Transport-Security', () => {
+  const HSTS = 'max-age=31536000; includeSubDomains';
+  /** An API stand-in, so a proxied answer is seen too. */
+  async function withApi<T>(run: (upstream: string) => Promise<T>): Promise<T> {
+    const api = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      return await run(`http://127.0.0.1:${(api.address() as AddressInfo).port}`);
+    } finally {
+      api.close();
+    }
+  }
+  const paths = ['/dashboard/overview', '/assets/main.0123456789.js', '/remotes.json', '/api/users/me', '/assets/missing.js'];
+
+  it('on every answer to a request that came over TLS, or through a front proxy of ours that took it over HTTPS', async () => {
+    await withApi(async (upstream) => {
+      const tls = createShellServer({ distDir: fakeDist(), env: { API_UPSTREAM: upstream }, clientIp: () => '203.0.113.9' });
+      for (const p of paths) {
+        const res = await tls.request(p, {}, { incoming: { socket: { encrypted: true } } });
+        expect(res.headers.get('strict-transport-security'), p).toBe(HSTS);
+      }
+      const front = createShellServer({
+        distDir: fakeDist(),
+        env: { API_UPSTREAM: upstream, SHELL_TRUST_PROXY: '10.9.0.0/16' },
+        clientIp: () => '10.9.1.2',
+      });
+      for (const p of paths) {
+        const res = await front.request(p, { headers: { 'x-forwarded-proto': 'https' } });
+        expect(res.headers.get('strict-transport-security'), p).toBe(HSTS);
+      }
+      // the proxy took it over plain HTTP: nothing
+      expect(
+        (await front.request('/dashboard', { headers: { 'x-forwarded-proto': 'http' } })).headers.has('strict-transport-security'),
+      ).toBe(false);
+    });
+  });
+
+  it('never over plain HTTP, whatever the request claims (localhost while developing stays reachable)', async () => {
+    await withApi(async (upstream) => {
+      const plain = createShellServer({ distDir: fakeDist(), env: { API_UPSTREAM: upstream }, clientIp: () => '127.0.0.1' });
+      for (const p of paths) {
+        const res = await plain.request(`http://localhost:3000${p}`, { headers: { 'x-forwarded-proto': 'https' } });
+        expect(res.headers.has('strict-transport-security'), p).toBe(false);
+      }
+      // an absolute https URL sent over a plain connection proves nothing
+      expect((await plain.request('https://localhost:3000/dashboard')).headers.has('strict-transport-security')).toBe(false);
+      // a front proxy's word counts only from a front proxy named in SHELL_TRUST_PROXY
+      const stranger = createShellServer({
+        distDir: fakeDist(),
+        env: { API_UPSTREAM: upstream, SHELL_TRUST_PROXY: '10.9.0.0/16' },
+        clientIp: () => '203.0.113.9',
+      });
+      const res = await stranger.request('/dashboard', { headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers.has('strict-transport-security')).toBe(false);
+    });
+  });
+});

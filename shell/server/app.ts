@@ -82,6 +82,13 @@ export function setPageHeaders(c: Context, csp: string): void {
   c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
 }
 
+/** Browsers keep to HTTPS for a year once they have seen this over HTTPS (they ignore it over plain HTTP). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Whether the connection itself is TLS (the URL's scheme is not proof: a client may send an absolute https URL). */
+const overTls = (c: Context) =>
+  (c.env as { incoming?: { socket?: { encrypted?: boolean } } } | undefined)?.incoming?.socket?.encrypted === true;
+
 /**
  * The page's compressed forms, kept by its tag: the same few pages (one per route, while nothing is redeployed) are
  * asked for on every load, and brotli at its best takes milliseconds even for a page this small.
@@ -118,10 +125,19 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
   const hintsFor = createRouteHints(remotes, distDir, routeHints);
   const compressed = compressedPages();
 
+  /** Whether the browser reached us over HTTPS: a TLS connection, or a front proxy of ours that says it took one. */
+  const overHttps = (c: Context) => {
+    if (overTls(c)) return true;
+    if (frontProxies.length === 0 || !fromFrontProxy(peer(c))) return false;
+    return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+  };
+
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // every answer, the API's included: never over plain HTTP (localhost while developing stays reachable)
+    if (overHttps(c)) c.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     if (!c.req.path.startsWith('/api/')) setPageHeaders(c, csp);
   });
 
