@@ -10,6 +10,7 @@ import { errorResponse } from './lib/respond.js';
 import { UserTurns } from './lib/user-turns.js';
 import { ReadCache } from './lib/read-cache.js';
 import type { SessionCache } from './auth/session-cache.js';
+import { PasswordWork } from './auth/password-work.js';
 import { validationHook } from './lib/validation.js';
 import { requestContext } from './middleware/request-context.js';
 import { cors } from './middleware/cors.js';
@@ -61,6 +62,7 @@ export function createApp({ db, config, clock, log, ping, mail, push, reminders,
     readCache: new ReadCache(config.readCacheBytes),
     sessionCache,
     userTurns: new UserTurns(),
+    passwordWork: new PasswordWork(config.passwordWork),
   };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

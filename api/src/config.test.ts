@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, REPO_ROOT } from './config.js';
+import { loadConfig, MAIL_OFF_IN_PRODUCTION, REPO_ROOT } from './config.js';
+import { QUEUE_PER_RUNNING } from './auth/password-work.js';
 
 it('refuses to start in production without a JWT secret of >= 32 bytes', () => {
   expect(() => loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toThrow(/JWT_SECRET/);
@@ -33,4 +34,38 @@ it('DATA_DIR defaults to .data at the repo root; ALLOWED_ORIGINS never holds nul
   expect(c.allowedOrigins).toEqual(['http://a.example', 'https://b.example']);
   expect(c.trustedProxies).toEqual(['127.0.0.0/8', '::1/128']);
   expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(40) } as NodeJS.ProcessEnv)).toThrow();
+});
+
+it('mail is printed to the console outside production, or when asked for; in production, unset means none, said at start', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(32), DATA_DIR: '/tmp/x' } as NodeJS.ProcessEnv;
+  const unset = loadConfig(production);
+  expect(unset.mail).toEqual({ transport: 'none' });
+  expect(unset.mailOff).toBe(MAIL_OFF_IN_PRODUCTION);
+  expect(unset.mailOff).toContain('MAIL_TRANSPORT=smtp');
+  const asked = loadConfig({ ...production, MAIL_TRANSPORT: 'console' });
+  expect(asked.mail).toEqual({ transport: 'console' });
+  expect(asked.mailOff).toBeUndefined();
+  expect(loadConfig({ ...production, MAIL_TRANSPORT: 'none' }).mailOff).toBeUndefined();
+  const dev = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'api-config-')) } as NodeJS.ProcessEnv);
+  expect(dev.mail).toEqual({ transport: 'console' });
+  expect(dev.mailOff).toBeUndefined();
+});
+
+it('login limits and password checks at once: defaults, and what the environment sets', () => {
+  const env = { JWT_SECRET: 'k'.repeat(40), DATA_DIR: '/tmp/x' } as NodeJS.ProcessEnv;
+  const c = loadConfig(env);
+  expect(c.rateLimits).toMatchObject({
+    loginPerEmail: { limit: 5, windowSeconds: 900 },
+    loginPerAccount: { limit: 100, windowSeconds: 900 },
+  });
+  expect(c.passwordWork!.concurrency).toBeGreaterThanOrEqual(1);
+  expect(c.passwordWork!.queue).toBe(QUEUE_PER_RUNNING * c.passwordWork!.concurrency);
+  const set = loadConfig({
+    ...env,
+    LOGIN_LIMIT_PER_ACCOUNT: '500',
+    PASSWORD_HASH_CONCURRENCY: '3',
+    PASSWORD_HASH_QUEUE: '7',
+  });
+  expect(set.rateLimits.loginPerAccount.limit).toBe(500);
+  expect(set.passwordWork).toEqual({ concurrency: 3, queue: 7 });
 });

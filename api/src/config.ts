@@ -11,6 +11,7 @@ import { loadPushConfig, PushConfigError, type PushConfig } from './push/config.
 export type { MailConfig, PushConfig };
 import { parseIdentityProviders, type IdentityProviderConfig } from './auth/provider-config.js';
 import { DEFAULT_SESSION_CACHE_MS } from './auth/session-cache.js';
+import { defaultPasswordWorkLimits, QUEUE_PER_RUNNING, type PasswordWorkLimits } from './auth/password-work.js';
 
 /** The repository root (api/src/config.ts → ../../). Resolved from this file, never from cwd. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,14 +21,19 @@ export const PRODUCTION_ARGON2: Argon2Params = { memoryCost: 19456, timeCost: 2,
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimits = {
+  /** Failed logins from one client network, at any account. */
   loginPerIp: RateLimitRule;
+  /** Failed logins at one account from one client network: the strict limit on guessing. */
   loginPerEmail: RateLimitRule;
+  /** Failed logins at one account from every network together: a ceiling for guesses spread over many. */
+  loginPerAccount: RateLimitRule;
   registerPerIp: RateLimitRule;
   registerPerEmail: RateLimitRule;
 };
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { limit: 50, windowSeconds: 15 * 60 },
   loginPerEmail: { limit: 5, windowSeconds: 15 * 60 },
+  loginPerAccount: { limit: 100, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
   registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 };
@@ -72,6 +78,8 @@ export type Config = {
   /** argon2id cost; production parameters unless a test explicitly lowers them. */
   argon2: Argon2Params;
   rateLimits: RateLimits;
+  /** Password hashes and checks at once, and waiting (defaultPasswordWorkLimits when absent). */
+  passwordWork?: PasswordWorkLimits;
   /** Maximum JSON body in bytes (1 MiB). */
   jsonBodyLimit: number;
   /** How long a JSON body may take to arrive (default 30 s, middleware/json-body.ts; tests shorten it). */
@@ -82,8 +90,10 @@ export type Config = {
   sessionCacheMs?: number;
   /** Maximum avatar file in bytes (2 MiB). */
   avatarLimit: number;
-  /** Where e-mails go; defaults to the console transport. */
+  /** Where e-mails go; defaults to the console transport (none with NODE_ENV=production). */
   mail?: MailConfig;
+  /** Set when mail is off only because MAIL_TRANSPORT was left unset in production: what the start-up prints. */
+  mailOff?: string;
   /** The From of every e-mail (MAIL_FROM). */
   mailFrom?: string;
   /** Web push (VAPID keys); absent: push is off, `pushOff` says why. */
@@ -131,9 +141,13 @@ const EnvSchema = z.object({
   // attempts per window; raise them for load or browser test runs that log in many times from one address
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerIp.limit),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerEmail.limit),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.loginPerAccount.limit),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.registerPerIp.limit),
   REGISTER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.registerPerEmail.limit),
-  MAIL_TRANSPORT: z.enum(['console', 'none', 'file', 'smtp']).default('console'),
+  // unset: console, but none in production, where printed mail (reset links) would land in the logs
+  MAIL_TRANSPORT: z.enum(['console', 'none', 'file', 'smtp']).optional(),
   REMINDERS: z.enum(['on', 'off']).default('on'),
   MAIL_FILE: z.string().optional(),
   PUBLIC_URL: z.string().url().optional().default('http://localhost:3000'),
@@ -142,6 +156,10 @@ const EnvSchema = z.object({
 });
 
 export class ConfigError extends Error {}
+
+export const MAIL_OFF_IN_PRODUCTION =
+  'mail is off: MAIL_TRANSPORT is unset, and with NODE_ENV=production e-mails (password-reset links included) are not ' +
+  'printed to the console; set MAIL_TRANSPORT=smtp (or MAIL_TRANSPORT=console to print them anyway)';
 
 /** Parses the environment. May read/write the persisted JWT secret under DATA_DIR (called only by main.ts). */
 /** The origin links in e-mails point at, without a trailing slash. */
@@ -169,16 +187,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_REPLICA_URLS.trim() && !e.DATABASE_URL)
     throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary the replicas stream from)');
   if (e.MAIL_TRANSPORT === 'file' && !e.MAIL_FILE) throw new ConfigError('MAIL_TRANSPORT=file needs MAIL_FILE');
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.NODE_ENV === 'production' ? 'none' : 'console');
   let mail: MailConfig;
   let from: string;
   let pushSettings: ReturnType<typeof loadPushConfig>;
   try {
     mail =
-      e.MAIL_TRANSPORT === 'file'
+      mailTransport === 'file'
         ? { transport: 'file', file: resolve(e.MAIL_FILE!) }
-        : e.MAIL_TRANSPORT === 'smtp'
+        : mailTransport === 'smtp'
           ? { transport: 'smtp', smtp: parseSmtpEnv(env) }
-          : { transport: e.MAIL_TRANSPORT };
+          : { transport: mailTransport };
     from = mailFrom(env, e.PUBLIC_URL);
     pushSettings = loadPushConfig(env, { dataDir, production: e.NODE_ENV === 'production', publicUrl: e.PUBLIC_URL, mailFrom: from });
   } catch (err) {
@@ -208,14 +227,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       loginPerIp: { ...DEFAULT_RATE_LIMITS.loginPerIp, limit: e.LOGIN_LIMIT_PER_IP },
       loginPerEmail: { ...DEFAULT_RATE_LIMITS.loginPerEmail, limit: e.LOGIN_LIMIT_PER_EMAIL },
+      loginPerAccount: { ...DEFAULT_RATE_LIMITS.loginPerAccount, limit: e.LOGIN_LIMIT_PER_ACCOUNT },
       registerPerIp: { ...DEFAULT_RATE_LIMITS.registerPerIp, limit: e.REGISTER_LIMIT_PER_IP },
       registerPerEmail: { ...DEFAULT_RATE_LIMITS.registerPerEmail, limit: e.REGISTER_LIMIT_PER_EMAIL },
     },
+    passwordWork: passwordWorkLimits(env, e.PASSWORD_HASH_CONCURRENCY, e.PASSWORD_HASH_QUEUE),
     jsonBodyLimit: 1024 * 1024,
     readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
     sessionCacheMs: e.SESSION_CACHE_MS,
     avatarLimit: AVATAR_MAX_BYTES,
     mail,
+    mailOff: e.MAIL_TRANSPORT === undefined && mailTransport === 'none' ? MAIL_OFF_IN_PRODUCTION : undefined,
     mailFrom: from,
     push: pushSettings.push,
     pushOff: pushSettings.off,
@@ -227,6 +249,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     identityProviders: parseIdentityProviders(env),
   };
+}
+
+/** PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE over the defaults; the line follows the checks run at once. */
+function passwordWorkLimits(env: NodeJS.ProcessEnv, concurrency?: number, queue?: number): PasswordWorkLimits {
+  const defaults = defaultPasswordWorkLimits(env);
+  const running = concurrency ?? defaults.concurrency;
+  return { concurrency: running, queue: queue ?? QUEUE_PER_RUNNING * running };
 }
 
 /** TRUST_PROXY: false | true (loopback) | a comma-separated list of addresses and CIDR ranges. */

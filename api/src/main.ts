@@ -48,6 +48,7 @@ async function startServer(config: Config, migrate: boolean): Promise<void> {
     : undefined;
   const app = createApp({ db: database.db, config, clock: systemClock, log, ping: database.ping, mail, push, reminders, sessionCache });
   if (config.pushOff && !cluster.isWorker) process.stdout.write(`${config.pushOff}\n`);
+  if (config.mailOff && !cluster.isWorker) process.stdout.write(`${config.mailOff}\n`);
   // every process takes jobs from the one queue in the database; REMINDERS=off leaves that to other processes
   let queue: ReminderQueue | undefined;
   if (!config.remindersOff) {

@@ -6,6 +6,7 @@ import type { UserRow } from './repositories/users.js';
 import type { ReadCache } from './lib/read-cache.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { UserTurns } from './lib/user-turns.js';
+import type { PasswordWork } from './auth/password-work.js';
 
 export type AuthUser = {
   id: string;
@@ -32,6 +33,9 @@ export type Deps = {
   sessionCache?: SessionCache;
   /** Each person's requests in hand at once, in this process. */
   userTurns: UserTurns;
+  /** Password hashes and checks of this process: a few at once, a bounded line, the rest refused (503). createApp
+   * always sets it; without it a process-wide one is used. */
+  passwordWork?: PasswordWork;
 };
 
 export type AppEnv = {

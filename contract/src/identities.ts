@@ -61,10 +61,11 @@ export const PendingSignInSchema = z
     email: z.string().nullable(),
     firstName: z.string(),
     lastName: z.string(),
-    /** link: whether the account has a password (else it signs in only with `providers`). */
-    accountHasPassword: z.boolean(),
-    /** link: the providers the existing account signs in with. */
-    accountProviders: z.array(z.string()),
+    /** link, when the provider's verified e-mail found the account: whether it has a password (else it signs in only
+     * with `accountProviders`). Absent for an address the person typed: it tells nothing about that account. */
+    accountHasPassword: z.boolean().optional(),
+    /** link, as accountHasPassword: the providers the existing account signs in with. */
+    accountProviders: z.array(z.string()).optional(),
     remember: z.boolean(),
     returnTo: z.string(),
   })

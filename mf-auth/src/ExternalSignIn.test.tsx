@@ -117,6 +117,28 @@ describe('Continue with a provider', () => {
     expect(calls.filter((c) => c.path === '/api/auth/external/pending/link')).toHaveLength(2);
   });
 
+  it('an address the person typed: the API tells nothing of how that account signs in, and its password is asked', async () => {
+    const { accountHasPassword: _password, accountProviders: _providers, ...typed } = PENDING;
+    api({
+      'GET /api/auth/providers': () => json(200, PROVIDERS),
+      'GET /api/auth/external/pending': () => json(200, typed),
+    });
+    renderAuth('/login?signin=pending');
+    expect(await screen.findByRole('heading', { name: 'Connect Google' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.queryByText(/signs in with/)).not.toBeInTheDocument();
+  });
+
+  it('an account the provider found that has no password: sign in its usual way, then connect', async () => {
+    api({
+      'GET /api/auth/providers': () => json(200, PROVIDERS),
+      'GET /api/auth/external/pending': () => json(200, { ...PENDING, accountHasPassword: false, accountProviders: ['GitHub'] }),
+    });
+    renderAuth('/login?signin=pending');
+    expect(await screen.findByText(/already exists and signs in with GitHub/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
   it('no verified e-mail: the new account takes the one the person types', async () => {
     const { calls } = api({
       'GET /api/auth/providers': () => json(200, PROVIDERS),

@@ -95,8 +95,9 @@ export function PendingExternalSignIn() {
     setGeneral(parsed.fieldErrors[field] ? undefined : (parsed.general ?? parsed.message));
   };
 
-  if (pending.kind === 'link' && !pending.accountHasPassword) {
-    const others = pending.accountProviders.join(' or ') || 'the provider it uses';
+  // said only when the provider vouched for the address; otherwise the password form (a wrong one is refused as such)
+  if (pending.kind === 'link' && pending.accountHasPassword === false) {
+    const others = (pending.accountProviders ?? []).join(' or ') || 'the provider it uses';
     return (
       <AuthCard title={`Connect ${name}`} footer={back}>
         <p className="auth-intro">

@@ -36,8 +36,10 @@ export type PendingPayload = {
   /** The e-mail the provider gave (verified or not) and whether it vouched for it. */
   providerEmail: string | null;
   emailVerified: boolean;
-  /** link: the existing account the provider's verified e-mail belongs to. */
+  /** link: the existing account the provider's verified e-mail (or an address typed by the person) belongs to. */
   accountId?: string;
+  /** link: the provider's verified e-mail found the account (not an address typed here). */
+  accountByProvider?: boolean;
   firstName: string;
   lastName: string;
   remember: boolean;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
-import { PRODUCTION_ARGON2, type Argon2Params } from '../config.js';
+import { PRODUCTION_ARGON2, type Argon2Params, type Config } from '../config.js';
+import { PasswordWork } from './password-work.js';
 
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum in the typings)
 
@@ -43,6 +44,28 @@ export function dummyHash(params: Argon2Params): Promise<string> {
     dummyHashes.set(key, h);
   }
   return h;
+}
+
+/** What a hash or check made in turn needs: the cost, and the process's turns (see PasswordWork). */
+export type PasswordDeps = { config: Pick<Config, 'argon2'>; passwordWork?: PasswordWork };
+
+let sharedWork: PasswordWork | undefined;
+const turns = (deps: PasswordDeps) => deps.passwordWork ?? (sharedWork ??= new PasswordWork());
+
+/** hashPassword in turn with every other hash and check of this process; PasswordWorkBusy (503) when the line is full. */
+export function hashPasswordInTurn(deps: PasswordDeps, password: string): Promise<string> {
+  return turns(deps).run(() => hashPassword(password, deps.config.argon2));
+}
+
+/**
+ * verifyPassword in turn (PasswordWorkBusy when the line is full). No hash (an unknown account, or one made through a
+ * sign-in provider) is checked against the dummy and fails, so it takes as long as a wrong password.
+ */
+export function checkPasswordInTurn(deps: PasswordDeps, passwordHash: string | null, password: string): Promise<boolean> {
+  return turns(deps).run(async () => {
+    const ok = await verifyPassword(passwordHash ?? (await dummyHash(deps.config.argon2)), password);
+    return passwordHash !== null && ok;
+  });
 }
 
 let common: Set<string> | undefined;

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { RateLimitRule } from '../config.js';
 import type { Deps } from '../types.js';
 import { clientNetwork } from '../lib/net.js';
-import { verifyPassword } from './password.js';
+import { checkPasswordInTurn } from './password.js';
+import { PasswordWorkBusy } from './password-work.js';
 import type { Db } from '../db/client.js';
 import { ApiError, clientGone } from '../lib/errors.js';
 import { AttemptsInFlight } from './attempts-in-flight.js';
@@ -16,13 +17,39 @@ export type LimitCheck = {
   onSuccess?: 'clear' | 'release';
 };
 
-/** The per-account login counter; a password reset clears it. */
+/** The account-wide ceiling of failed logins, from every network together. */
 export const loginEmailKey = (normalizedEmail: string) => `login:email:${normalizedEmail.slice(0, 320)}`;
+/** What every per-network login counter of an account begins with (a space: no valid address holds one). */
+export const loginEmailNetworkPrefix = (normalizedEmail: string) => `login:email-net:${normalizedEmail.slice(0, 320)} `;
+/** The strict count of failed logins at one account from one client network. */
+export const loginEmailNetworkKey = (normalizedEmail: string, network: string) => `${loginEmailNetworkPrefix(normalizedEmail)}${network}`;
 /** The counters of sign-ups and of password-reset requests for one address. */
 export const registerEmailKey = (normalizedEmail: string) => `register:email:${normalizedEmail.slice(0, 320)}`;
 export const resetEmailKey = (normalizedEmail: string) => `reset:email:${normalizedEmail.slice(0, 320)}`;
-/** Every counter kept under an address (deleting the account deletes them). */
+/** Every counter kept under an address (deleting the account deletes them, and those starting with emailKeyPrefixes). */
 export const emailKeys = (normalizedEmail: string) => [loginEmailKey, registerEmailKey, resetEmailKey].map((key) => key(normalizedEmail));
+export const emailKeyPrefixes = (normalizedEmail: string) => [loginEmailNetworkPrefix(normalizedEmail)];
+
+/**
+ * The counters a password login is held to (and the provider sign-in step that links an account with its password,
+ * which is one). Failures at an account count strictly per client network, so nobody can lock someone else out from
+ * addresses of their own, under a much higher ceiling for the account from all networks together. Successes are not
+ * limited (offices and mobile carriers put many people behind one address): what a flood of them costs is bounded by
+ * the password checks' turns (password-work.ts) and the sessions kept per person.
+ */
+export function loginChecks(
+  c: Context,
+  config: Pick<Deps['config'], 'rateLimits' | 'trustedProxies' | 'proxySecret'>,
+  normalizedEmail: string,
+): LimitCheck[] {
+  const network = clientNetwork(c, config);
+  const rules = config.rateLimits;
+  return [
+    { key: `login:ip:${network}`, rule: rules.loginPerIp, onSuccess: 'release' },
+    { key: loginEmailNetworkKey(normalizedEmail, network), rule: rules.loginPerEmail, onSuccess: 'clear' },
+    { key: loginEmailKey(normalizedEmail), rule: rules.loginPerAccount, onSuccess: 'release' },
+  ];
+}
 
 export type Reservation = {
   /** The attempt succeeded: apply each key's onSuccess. */
@@ -188,7 +215,7 @@ const tooMany = (retryAfter: number, refusal: (minutes: number) => string) =>
  * as login, per account and per address: a stolen session cannot guess its way to the password.
  */
 export async function verifyCurrentPasswordThrottled(
-  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'config' | 'clock' | 'passwordWork'>,
   c: Context,
   user: { id: string; passwordHash: string | null },
   password: string,
@@ -203,7 +230,15 @@ export async function verifyCurrentPasswordThrottled(
     clock.now(),
   );
   // an account made through a sign-in provider has no password: nothing matches
-  const ok = user.passwordHash !== null && (await verifyPassword(user.passwordHash, password));
+  const ok = await checkPasswordInTurn(deps, user.passwordHash, password).catch(giveBackIfBusy(attempt));
   if (ok) await attempt.succeeded();
   return ok;
 }
+
+/** A check refused for lack of a turn was never made: its attempt is given back before the 503 goes out. */
+export const giveBackIfBusy =
+  (attempt: Pick<Reservation, 'giveBack'>) =>
+  async (error: unknown): Promise<never> => {
+    if (error instanceof PasswordWorkBusy) await attempt.giveBack();
+    throw error;
+  };

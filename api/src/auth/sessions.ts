@@ -3,7 +3,7 @@
  * @oslojs/encoding: token `<id>.<secret>`, the id and the secret each 160 random bits; only SHA-256(secret) is
  * stored and compared in constant time. Sliding idle expiry (30 days) with an absolute cap (90 days).
  */
-import { and, eq, getTableColumns, gt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
@@ -16,6 +16,8 @@ import type { SessionUser } from '../repositories/users.js';
 
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+/** Sessions one user may hold; a new one ends the oldest past this, so logins cannot pile up rows without end. */
+export const MAX_SESSIONS_PER_USER = 50;
 
 export type Session = {
   id: string;
@@ -40,7 +42,17 @@ export async function createSession(db: Db, userId: string, persistent: boolean,
     createdAt: now,
     expiresAt: cap(now, new Date(now.getTime() + SESSION_IDLE_MS)),
   };
-  await db.insert(sessions).values({ ...session, secretHash: Buffer.from(hashSecret(secret)) });
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values({ ...session, secretHash: Buffer.from(hashSecret(secret)) });
+    // the newest others are kept with it; the device signed in longest ago signs in again
+    const older = tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, id)))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .offset(MAX_SESSIONS_PER_USER - 1);
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.id, older)));
+  });
   return { token: `${id}.${secret}`, session };
 }
 

@@ -31,20 +31,28 @@ export function tokenCreatedMail(firstName: string, name: string, scope: keyof t
 }
 
 /** A change to the account: what happened, then what to do if it was not the owner. */
-function changeNotice(subject: string, firstName: string, what: string, advice: string, url: string) {
+function changeNotice(subject: string, firstName: string, what: string, advice: string, url: string, more: string[] = []) {
   return {
     subject,
-    text: [`Hello ${oneLine(firstName)},`, '', what, '', `If you changed it, there is nothing to do. ${advice}`, url].join('\n'),
+    text: [`Hello ${oneLine(firstName)},`, '', what, '', `If you changed it, there is nothing to do. ${advice}`, url, ...more].join('\n'),
   };
 }
 
-export const passwordChangedMail = (firstName: string, resetUrl: string) =>
+/** `providers`: the sign-in providers still connected (a password change keeps them), so one that is not theirs is seen. */
+export const passwordChangedMail = (firstName: string, resetUrl: string, providers: string[] = []) =>
   changeNotice(
     'Your password was changed',
     firstName,
     'The password of your account was just changed, and every other device was signed out.',
     'If you did not, reset your password now:',
     resetUrl,
+    providers.length
+      ? [
+          '',
+          `These sign-in providers are connected to your account and still sign you in: ${providers.map(oneLine).join(', ')}.`,
+          'If one of them is not yours, disconnect it under Settings → Account.',
+        ]
+      : [],
   );
 
 /** Sent to the address the account had before: its owner learns where the account's mail goes now. */

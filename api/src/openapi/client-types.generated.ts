@@ -124,7 +124,7 @@ export interface paths {
         };
         /**
          * How reset links are delivered
-         * @description `email` when a mail server (or the test file) receives them; `server-log` when the API prints them for whoever runs it (MAIL_TRANSPORT=console, the default); `off` when mail is turned off and no link goes anywhere.
+         * @description `email` when a mail server (or the test file) receives them; `server-log` when the API prints them for whoever runs it (MAIL_TRANSPORT=console, the default outside production); `off` when mail is turned off and no link goes anywhere (MAIL_TRANSPORT=none, the default in production).
          */
         get: operations["getPasswordResetInfo"];
         put?: never;
@@ -166,7 +166,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description Single use. Sets the new password (same rules as register), marks the link used, ends every session of the user, revokes every personal API token and unlinks every sign-in provider. An unknown, used or expired token answers 400 on field token.
+         * @description Single use. Sets the new password (same rules as register), marks the link used, ends every session of the user, revokes every personal API token, unlinks every sign-in provider and forgets a connection to one not yet finished. An unknown, used or expired token answers 400 on field token.
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -244,7 +244,7 @@ export interface paths {
         };
         /**
          * The step a provider sign-in waits for
-         * @description After a callback that redirected to /login?signin=pending: what the sign-in screen should ask for.
+         * @description After a callback that redirected to /login?signin=pending: what the sign-in screen should ask for. How the account signs in (accountHasPassword, accountProviders) is said only when the provider's verified e-mail found it.
          */
         get: operations["getPendingExternalSignIn"];
         put?: never;
@@ -393,7 +393,7 @@ export interface paths {
         head?: never;
         /**
          * Update the current user
-         * @description Any subset of the profile fields. Changing email or password requires currentPassword (an account without a password, made through a sign-in provider: a sign-in within the last 10 minutes; it may then set one). A password change ends every other session, revokes every personal API token and rotates the current one (a new refresh cookie and accessToken are returned).
+         * @description Any subset of the profile fields. Changing email or password requires currentPassword (an account without a password, made through a sign-in provider: a sign-in within the last 10 minutes; it may then set one). A password change ends every other session, revokes every personal API token, forgets a connection to a provider not yet finished and rotates the current one (a new refresh cookie and accessToken are returned); the providers already connected stay, and the e-mail announcing the change names them.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -858,8 +858,8 @@ export interface components {
             email: string | null;
             firstName: string;
             lastName: string;
-            accountHasPassword: boolean;
-            accountProviders: string[];
+            accountHasPassword?: boolean;
+            accountProviders?: string[];
             remember: boolean;
             returnTo: string;
         };
@@ -1367,6 +1367,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many passwords being checked at once, or the database unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     login: {
@@ -1447,6 +1456,15 @@ export interface operations {
             };
             /** @description Too many attempts; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many passwords being checked at once, or the database unavailable; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1657,6 +1675,15 @@ export interface operations {
             };
             /** @description Validation failed; details name each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many passwords being checked at once, or the database unavailable; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1967,6 +1994,15 @@ export interface operations {
             };
             /** @description Too many attempts; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many passwords being checked at once, or the database unavailable; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2432,6 +2468,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many passwords being checked at once, or the database unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateMe: {
@@ -2535,6 +2580,15 @@ export interface operations {
             };
             /** @description Too many attempts; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many passwords being checked at once, or the database unavailable; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

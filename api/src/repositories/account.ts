@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { externalIdentities, rateLimits, userEmails, users } from '../db/schema.js';
-import { emailKeys } from '../auth/rate-limit.js';
+import { emailKeyPrefixes, emailKeys } from '../auth/rate-limit.js';
 
 /**
  * Deletes the user; sessions, entries, goal and avatars go with it (ON DELETE CASCADE), and the attempt counters kept
@@ -16,7 +16,15 @@ export async function deleteUser(db: Db, userId: string): Promise<boolean> {
     // keyed by the provider's subject, external identities are not cascaded under Citus either
     await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
     // the address is personal data too: the attempt counters kept under it go with the account
-    await tx.delete(rateLimits).where(inArray(rateLimits.key, emailKeys(rows[0]!.email)));
+    const email = rows[0]!.email;
+    await tx
+      .delete(rateLimits)
+      .where(
+        or(
+          inArray(rateLimits.key, emailKeys(email)),
+          ...emailKeyPrefixes(email).map((prefix) => sql`starts_with(${rateLimits.key}, ${prefix})`),
+        ),
+      );
     return true;
   });
 }

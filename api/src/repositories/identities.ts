@@ -106,6 +106,11 @@ export async function updateFlowPayload(db: Db, idHash: string, payload: unknown
   await db.update(externalAuthFlows).set({ payload }).where(eq(externalAuthFlows.idHash, idHash));
 }
 
+/** The connections to a provider a user started from Settings and has not finished: whoever started one may not be them. */
+export async function deleteLinkFlowsOf(db: Db, userId: string): Promise<void> {
+  await db.delete(externalAuthFlows).where(eq(externalAuthFlows.userId, userId));
+}
+
 export async function deleteFlow(db: Db, idHash: string): Promise<void> {
   await db.delete(externalAuthFlows).where(eq(externalAuthFlows.idHash, idHash));
 }

@@ -44,6 +44,11 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
+/** Every counter whose key begins with `prefix` (an account's counters per network). */
+export async function clearStartingWith(db: Db, prefix: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`starts_with(${rateLimits.key}, ${prefix})`);
+}
+
 /** Housekeeping of expired windows. */
 export async function purgeExpired(db: Db, now: Date): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`);

@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
 import { DeleteAccountSchema, EXPORT_CSV_HEADER, ExportSchema, kgToLb } from '@app/contract';
-import { errors } from '../schemas/common.js';
+import { busy, errors } from '../schemas/common.js';
 import { ExportQuerySchema } from '../schemas/params.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
@@ -155,6 +155,7 @@ export function accountRoutes(deps: Deps) {
         415: errors[415],
         422: errors[422],
         429: errors[429],
+        503: busy,
       },
     }),
     async (c) => {

@@ -13,7 +13,8 @@ import {
   type TestApp,
 } from '../test/harness.js';
 import { LOOPBACK } from '../lib/net.js';
-import { loginEmailKey } from '../auth/rate-limit.js';
+import { loginEmailKey, loginEmailNetworkKey } from '../auth/rate-limit.js';
+import { PRODUCTION_ARGON2 } from '../config.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -86,6 +87,23 @@ describeDb('auth', (ctx) => {
       const r = await call(ctx.app, 'POST', '/api/auth/register', { body: { ...base, email: uniqueEmail(), password } });
       expect(r.status).toBe(201);
     }
+  });
+
+  it('an address holding half a surrogate pair is refused (422), never stored as another address', async () => {
+    const body = { firstName: 'A', lastName: 'B', email: 'ab\ud800c@x.com', password: GOOD_PASSWORD };
+    const r = await call(ctx.app, 'POST', '/api/auth/register', { body });
+    expect(r.status).toBe(422);
+    expect(r.body.error.details).toEqual([{ field: 'email', issue: 'Email is not valid' }]);
+    // nor may another spelling of it sign in to an address stored before with U+FFFD in its place
+    const login = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: 'ab\udfffc@x.com', password: GOOD_PASSWORD } });
+    expect(login.status).toBe(422);
+    const u = await register(ctx.app);
+    const change = await call(ctx.app, 'PATCH', '/api/users/me', {
+      token: u.token,
+      body: { email: 'cd\udc00e@x.com', currentPassword: u.password },
+    });
+    expect(change.status).toBe(422);
+    expect(change.body.error.details).toEqual([{ field: 'email', issue: 'Email is not valid' }]);
   });
 
   it('has no seeded or default accounts', async () => {
@@ -431,8 +449,9 @@ describeDb('auth', (ctx) => {
     expect(ratio).toBeLessThan(2);
   });
 
-  it('50 parallel wrong passwords for one account: exactly the limit get through to a password check', async () => {
-    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+  it('50 parallel wrong passwords for one account from 50 addresses: exactly its ceiling get through to a password check', async () => {
+    const rules = { ...DEFAULT_RATE_LIMITS, loginPerAccount: { limit: 20, windowSeconds: 900 } };
+    const app = ctx.makeApp({ rateLimits: rules });
     const victim = await register(ctx.app);
     const statuses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -442,9 +461,87 @@ describeDb('auth', (ctx) => {
         }).then((r) => r.status),
       ),
     );
-    const limit = DEFAULT_RATE_LIMITS.loginPerEmail.limit;
-    expect(statuses.filter((s) => s === 401)).toHaveLength(limit);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - limit);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+  });
+
+  it('failures from other addresses never lock the owner out: the strict limit counts per account and address', async () => {
+    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    const victim = await register(ctx.app);
+    const login = (password: string, ip: string) => call(app, 'POST', '/api/auth/login', { body: { email: victim.email, password }, ip });
+    // someone tries the account from six addresses of their own, past the per-account limit of 5
+    for (let i = 1; i <= 6; i++) expect((await login(`wrong-guess-${i}`, `198.51.100.${i}`)).status).toBe(401);
+    // the owner, from their own address, signs in
+    expect((await login(victim.password, '192.0.2.77')).status).toBe(200);
+    // an address that has failed 5 times at the account is refused there, even with the right password
+    for (let i = 0; i < 4; i++) expect((await login(`wrong-again-${i}`, '198.51.100.1')).status).toBe(401);
+    const blocked = await login(victim.password, '198.51.100.1');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(blocked.body.error.details).toEqual([{ field: 'general', issue: expect.stringMatching(/^Too many attempts/) }]);
+    // a new address of the same IPv6 /64 is the same network
+    for (let i = 1; i <= 5; i++) expect((await login(`v6-guess-${i}`, `2001:db8:5:1::${i}`)).status).toBe(401);
+    expect((await login(victim.password, '2001:db8:5:1::99')).status).toBe(429);
+    expect((await login(victim.password, '2001:db8:5:2::1')).status).toBe(200);
+  });
+
+  it('failures spread over many addresses stop at a ceiling for the account', async () => {
+    const app = ctx.makeApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAccount: { limit: 8, windowSeconds: 900 } } });
+    const victim = await register(ctx.app);
+    const login = (password: string, ip: string) =>
+      call(app, 'POST', '/api/auth/login', { body: { email: victim.email, password }, ip }).then((r) => r.status);
+    for (let i = 1; i <= 8; i++) expect(await login(`wrong-guess-${i}`, `198.51.100.${i}`)).toBe(401);
+    expect(await login(victim.password, '192.0.2.78')).toBe(429);
+    // the default ceiling is far above the strict limit
+    expect(DEFAULT_RATE_LIMITS.loginPerAccount.limit).toBeGreaterThanOrEqual(20 * DEFAULT_RATE_LIMITS.loginPerEmail.limit);
+  });
+
+  it('password checks run a few at a time: past a short line a login is answered 503 with Retry-After, in the error shape', async () => {
+    const app = ctx.makeApp({ argon2: PRODUCTION_ARGON2, passwordWork: { concurrency: 1, queue: 1 } });
+    const u = await register(ctx.app);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password }, ip: `192.0.2.${100 + i}` }),
+      ),
+    );
+    const busy = answers.filter((r) => r.status === 503);
+    expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(answers.every((r) => r.status === 200 || r.status === 503)).toBe(true);
+    for (const r of busy) {
+      expect(r.headers.get('Retry-After')).toMatch(/^\d+$/);
+      expect(r.body.error).toEqual({
+        message: 'The service is busy. Try again in a moment.',
+        details: [{ field: 'general', issue: 'The service is busy. Try again in a moment.' }],
+        requestId: expect.any(String),
+      });
+      expect(r.cookie).toBeUndefined();
+    }
+    // the turns are given back: once the burst is over, a login goes through
+    expect((await call(app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(200);
+  });
+
+  it('a user holds at most 50 sessions: a new login ends the oldest', async () => {
+    const MAX_SESSIONS_PER_USER = 50;
+    const u = await register(ctx.app);
+    const start = ctx.clock.t;
+    const cookies: string[] = [];
+    try {
+      for (let i = 0; i < MAX_SESSIONS_PER_USER; i++) {
+        ctx.clock.advance(1000);
+        const r = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
+        expect(r.status).toBe(200);
+        cookies.push(r.cookie!);
+      }
+      // the session made at sign-up is the 51st: it has ended, every later one still works
+      expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: u.cookie })).status).toBe(401);
+      expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: cookies[0] })).status).toBe(200);
+      expect((await call(ctx.app, 'GET', '/api/auth/token', { cookie: cookies.at(-1) })).status).toBe(200);
+      const rows = await ctx.db.execute(sql`select count(*)::int as n from sessions where user_id = ${u.user.id}`);
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(MAX_SESSIONS_PER_USER);
+    } finally {
+      ctx.clock.t = start;
+    }
   });
 
   it('50 parallel attempts from one address: no more than its limit are checked', async () => {
@@ -507,7 +604,8 @@ describeDb('auth', (ctx) => {
       ),
     );
     expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
-    expect(await counter(loginEmailKey(u.email))).toBeUndefined();
+    expect(await counter(loginEmailNetworkKey(u.email, '192.0.2.214'))).toBeUndefined();
+    expect((await counter(loginEmailKey(u.email))) ?? 0).toBe(0);
   });
 
   it('3 failures, then a guess and 10 good logins at once: the guess is checked and fails, every good one signs in', async () => {
@@ -537,7 +635,7 @@ describeDb('auth', (ctx) => {
   });
 
   it('5 failures, then 48 parallel good logins from one address: the address still counts 5, and every one signs in', async () => {
-    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    const app = ctx.app;
     const ip = '192.0.2.211';
     const accounts = await Promise.all(Array.from({ length: 48 }, () => register(ctx.app)));
     for (let i = 0; i < 5; i++) {

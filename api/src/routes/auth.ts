@@ -2,15 +2,15 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { randomUUID } from 'node:crypto';
 import type { AppEnv, Deps } from '../types.js';
 import { AccessTokenSchema, AuthResponseSchema, LoginSchema, normalizeEmail, RegisterSchema } from '@app/contract';
-import { errors } from '../schemas/common.js';
+import { busy, errors } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { sameOriginOnly } from '../middleware/same-origin.js';
 import { unauthorized, validationError } from '../lib/errors.js';
-import { dummyHash, hashPassword, isCommonPassword, verifyPassword } from '../auth/password.js';
+import { checkPasswordInTurn, hashPasswordInTurn, isCommonPassword } from '../auth/password.js';
 import { createSession, deleteExpiredSessions, invalidateSession, invalidateUserSession, validateSessionToken } from '../auth/sessions.js';
 import { bearerToken, sessionOfAccessToken, signAccessToken } from '../auth/jwt.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/cookie.js';
-import { loginEmailKey, registerEmailKey, reserveAttempt, reserveLoginAttempt } from '../auth/rate-limit.js';
+import { giveBackIfBusy, loginChecks, registerEmailKey, reserveAttempt, reserveLoginAttempt } from '../auth/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../repositories/users.js';
 import { clientNetwork } from '../lib/net.js';
 import { validationHook } from '../lib/validation.js';
@@ -43,6 +43,7 @@ export function authRoutes(deps: Deps) {
       415: errors[415],
       422: errors[422],
       429: errors[429],
+      503: busy,
     },
   });
   app.openapi(register, async (c) => {
@@ -50,7 +51,7 @@ export function authRoutes(deps: Deps) {
     const now = clock.now();
     const email = normalizeEmail(body.email);
     const ip = clientNetwork(c, config);
-    await reserveAttempt(
+    const attempt = await reserveAttempt(
       db,
       [
         { key: `register:ip:${ip}`, rule: config.rateLimits.registerPerIp },
@@ -60,7 +61,7 @@ export function authRoutes(deps: Deps) {
     );
     if (isCommonPassword(body.password)) throw validationError([{ field: 'password', issue: COMMON_PASSWORD_ISSUE }]);
     if (await findUserByEmail(db, email)) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);
-    const passwordHash = await hashPassword(body.password, config.argon2);
+    const passwordHash = await hashPasswordInTurn(deps, body.password).catch(giveBackIfBusy(attempt));
     const user = await insertUser(db, {
       id: randomUUID(),
       email,
@@ -99,29 +100,23 @@ export function authRoutes(deps: Deps) {
       415: errors[415],
       422: errors[422],
       429: errors[429],
+      503: busy,
     },
   });
   app.openapi(login, async (c) => {
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
-    const ip = clientNetwork(c, config);
-    // the attempt is counted per account and per address before any password is hashed, so parallel guesses
-    // cannot slip past the limit; a success forgets the account's failures and gives the address its attempt back
-    const attempt = await reserveLoginAttempt(
-      db,
-      [
-        { key: `login:ip:${ip}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
-        { key: loginEmailKey(email), rule: config.rateLimits.loginPerEmail, onSuccess: 'clear' },
-      ],
-      () => clock.now(),
-      c.req.raw.signal,
-    );
+    // the attempt is counted (loginChecks) before any password is hashed, so parallel guesses cannot slip past the
+    // limits; a success forgets the failures from this network, a failure does not count as a success
+    const attempt = await reserveLoginAttempt(db, loginChecks(c, config, email), () => clock.now(), c.req.raw.signal);
     const user = await (async () => {
       const found = await findUserByEmail(db, email);
-      // always run one argon2 verification so unknown emails take as long as wrong passwords
-      // (an account made through a sign-in provider has no password: it too gets the dummy, and a refusal)
-      const ok = await verifyPassword(found?.passwordHash ?? (await dummyHash(config.argon2)), body.password);
-      if (!found || found.passwordHash === null || !ok) throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
+      // always one argon2 verification, so unknown emails take as long as wrong passwords (an account made through a
+      // sign-in provider has no password: it too gets the dummy, and a refusal)
+      const ok = await checkPasswordInTurn(deps, found?.passwordHash ?? null, body.password).catch(giveBackIfBusy(attempt));
+      if (!found || !ok) {
+        throw unauthorized('Email or password is incorrect', BAD_CREDENTIALS);
+      }
       await attempt.succeeded();
       return found;
     })().finally(attempt.settle);

@@ -4,7 +4,17 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, describeDb, GOOD_PASSWORD, register, uniqueEmail, type Ctx, type Res, type TestApp } from '../test/harness.js';
+import {
+  call,
+  DEFAULT_RATE_LIMITS,
+  describeDb,
+  GOOD_PASSWORD,
+  register,
+  uniqueEmail,
+  type Ctx,
+  type Res,
+  type TestApp,
+} from '../test/harness.js';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../test/oidc-provider.js';
 import type { IdentityProviderConfig } from '../auth/provider-config.js';
 import { users } from '../db/schema.js';
@@ -196,7 +206,8 @@ describeDb('external sign-in', (ctx) => {
     expect(location.search).toBe('?signin=pending');
     const pending = `wt_external=${setCookie(res, 'wt_external')}`;
     const state = await call(app, 'GET', '/api/auth/external/pending', { cookie: pending });
-    expect(state.body).toMatchObject({ kind: 'email', email: owner.email, accountHasPassword: false });
+    expect(state.body).toMatchObject({ kind: 'email', email: owner.email });
+    expect(state.body).not.toHaveProperty('accountHasPassword');
     // typing an address of an account turns the step into "enter its password"
     const taken = await call(app, 'POST', '/api/auth/external/pending/email', { cookie: pending, body: { email: owner.email } });
     expect(taken.status).toBe(409);
@@ -220,6 +231,53 @@ describeDb('external sign-in', (ctx) => {
     expect(made.body).toMatchObject({ firstName: 'Nova', lastName: 'Lee', email, accessToken: expect.any(String) });
     expect(refreshCookieOf(made)).toBeDefined();
     expect(await userCount(ctx)).toBe(before + 1);
+  });
+
+  it('an address typed at the waiting step learns nothing of how that account signs in', async () => {
+    const app = appWith(ctx);
+    // the account: made through the provider, so it has no password and one provider
+    const ownerEmail = uniqueEmail('quiet');
+    await signIn(app, { email: ownerEmail, givenName: 'Owner' });
+    // someone whose provider vouches for no address types the owner's
+    const { res } = await signIn(app, { givenName: 'Mallory', familyName: 'M' });
+    const pending = `wt_external=${setCookie(res, 'wt_external')}`;
+    const taken = await call(app, 'POST', '/api/auth/external/pending/email', { cookie: pending, body: { email: ownerEmail } });
+    expect(taken.status).toBe(409);
+    const state = await call(app, 'GET', '/api/auth/external/pending', { cookie: pending });
+    expect(state.status).toBe(200);
+    expect(state.body).toEqual({
+      provider: { id: 'testid', name: 'Test ID' },
+      kind: 'link',
+      email: ownerEmail,
+      firstName: 'Mallory',
+      lastName: 'M',
+      remember: false,
+      returnTo: '/dashboard/overview',
+    });
+    // a password is answered as a wrong one, whether the account has one or not
+    const tried = await call(app, 'POST', '/api/auth/external/pending/link', { cookie: pending, body: { password: 'guess-guess-guess' } });
+    expect(tried.status).toBe(401);
+    expect(tried.body.error.details).toEqual([{ field: 'password', issue: 'Password is incorrect' }]);
+  });
+
+  it('the password step is a login: failures from one address hold it there, never from elsewhere', async () => {
+    const limited = ctx.makeApp({ identityProviders: [testId()], publicUrl: PUBLIC_URL, rateLimits: DEFAULT_RATE_LIMITS });
+    const owner = await register(ctx.app, { email: uniqueEmail('held') });
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.loginPerEmail.limit; i++) {
+      const r = await call(limited, 'POST', '/api/auth/login', {
+        body: { email: owner.email, password: `wrong-${i}-password` },
+        ip: '198.51.100.30',
+      });
+      expect(r.status).toBe(401);
+    }
+    const { res } = await signIn(appWith(ctx), { email: owner.email });
+    const pending = `wt_external=${setCookie(res, 'wt_external')}`;
+    const link = (ip: string) =>
+      call(limited, 'POST', '/api/auth/external/pending/link', { cookie: pending, body: { password: owner.password }, ip });
+    expect((await link('198.51.100.30')).status).toBe(429);
+    const elsewhere = await link('192.0.2.30');
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body).toMatchObject({ id: owner.user.id });
   });
 
   it('denied consent, or a cancelled sign-in at the provider: a message, no account, no session', async () => {
@@ -390,6 +448,68 @@ describeDb('linked providers in Settings', (ctx) => {
     expect((await call(app, 'DELETE', '/api/users/me/identities/testid', { token: u.token })).status).toBe(204);
     expect((await call(app, 'DELETE', '/api/users/me/identities/testid', { token: u.token })).status).toBe(404);
     expect((await call(app, 'GET', '/api/users/me/sign-in-methods', { token: u.token })).body.identities).toEqual([]);
+  });
+
+  it('a password change forgets a connection to a provider started before it: it cannot finish', async () => {
+    const app = appWith(ctx);
+    const u = await register(app, { email: uniqueEmail('changer') });
+    const r = await call(app, 'POST', '/api/users/me/identities', {
+      token: u.token,
+      body: { provider: 'testid', currentPassword: u.password },
+    });
+    expect(r.status).toBe(200);
+    const cookie = `wt_external=${setCookie(r, 'wt_external')}`;
+    const changed = await call(app, 'PATCH', '/api/users/me', {
+      token: u.token,
+      body: { password: 'violet-Harbour-42-kite', currentPassword: u.password },
+    });
+    expect(changed.status).toBe(200);
+    const back = await signInAtProvider(r.body.authorizationUrl, { email: uniqueEmail('not-theirs') }, { callbackPrefix: CALLBACK });
+    const res = await call(app, 'GET', back.pathname + back.search, { cookie });
+    expect(res.headers.get('location')).toBe('/login?signin_error=expired&provider=testid');
+    const methods = await call(app, 'GET', '/api/users/me/sign-in-methods', { token: changed.body.accessToken });
+    expect(methods.body.identities).toEqual([]);
+  });
+
+  it('a password reset forgets a connection to a provider started before it too', async () => {
+    const { app, mail } = ctx.withMailbox({ identityProviders: [testId()], publicUrl: PUBLIC_URL });
+    const u = await register(app, { email: uniqueEmail('resetter') });
+    const r = await call(app, 'POST', '/api/users/me/identities', {
+      token: u.token,
+      body: { provider: 'testid', currentPassword: u.password },
+    });
+    const cookie = `wt_external=${setCookie(r, 'wt_external')}`;
+    expect((await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } })).status).toBe(202);
+    const token = /reset-password#token=([a-z2-7]+)/.exec(mail.sent.at(-1)!.text)![1];
+    const reset = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: 'violet-Harbour-42-kite' } });
+    expect(reset.status).toBe(204);
+    const back = await signInAtProvider(r.body.authorizationUrl, { email: uniqueEmail('not-theirs') }, { callbackPrefix: CALLBACK });
+    const res = await call(app, 'GET', back.pathname + back.search, { cookie });
+    expect(res.headers.get('location')).toBe('/login?signin_error=expired&provider=testid');
+  });
+
+  it('a password change keeps the connected providers, and the e-mail announcing it names them', async () => {
+    const { app, mail } = ctx.withMailbox({ identityProviders: [testId()], publicUrl: PUBLIC_URL });
+    const u = await register(app, { email: uniqueEmail('named') });
+    const r = await call(app, 'POST', '/api/users/me/identities', {
+      token: u.token,
+      body: { provider: 'testid', currentPassword: u.password },
+    });
+    const back = await signInAtProvider(r.body.authorizationUrl, { email: uniqueEmail('their-id') }, { callbackPrefix: CALLBACK });
+    const linked = await call(app, 'GET', back.pathname + back.search, { cookie: `wt_external=${setCookie(r, 'wt_external')}` });
+    expect(linked.headers.get('location')).toBe('/dashboard/settings?tab=account&linked=testid');
+    const changed = await call(app, 'PATCH', '/api/users/me', {
+      token: u.token,
+      body: { password: 'violet-Harbour-42-kite', currentPassword: u.password },
+    });
+    expect(changed.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const notice = mail.sent.find((m) => m.subject === 'Your password was changed')!;
+    expect(notice.to).toBe(u.email);
+    expect(notice.text).toContain('These sign-in providers are connected to your account and still sign you in: Test ID.');
+    expect(notice.text).toContain('If one of them is not yours, disconnect it under Settings → Account.');
+    const methods = await call(app, 'GET', '/api/users/me/sign-in-methods', { token: changed.body.accessToken });
+    expect(methods.body.identities.map((i: { provider: string }) => i.provider)).toEqual(['testid']);
   });
 
   it('a provider account already linked to someone else is not linked again', async () => {

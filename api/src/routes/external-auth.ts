@@ -20,7 +20,7 @@ import {
 import type { AppEnv, Deps } from '../types.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { errors, unreadableRequest } from '../schemas/common.js';
+import { busy, errors, unreadableRequest } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { sameOriginOnly } from '../middleware/same-origin.js';
 import { requireAuth } from '../middleware/auth.js';
@@ -41,8 +41,8 @@ import {
   type AuthorizePayload,
   type PendingPayload,
 } from '../auth/external-flow.js';
-import { loginEmailKey, registerEmailKey, reserveAttempt, verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
-import { verifyPassword } from '../auth/password.js';
+import { giveBackIfBusy, loginChecks, registerEmailKey, reserveAttempt, verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
+import { checkPasswordInTurn } from '../auth/password.js';
 import { createSession, deleteExpiredSessions } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
 import { setRefreshCookie } from '../auth/cookie.js';
@@ -333,6 +333,7 @@ export function externalAuthRoutes(deps: Deps) {
         if (account) {
           pending.kind = 'link';
           pending.accountId = account.id;
+          pending.accountByProvider = true;
         }
       }
       const { token, idHash } = newFlowToken();
@@ -392,15 +393,22 @@ export function externalAuthRoutes(deps: Deps) {
 
   async function describePending(payload: PendingPayload, p: IdentityProviderConfig): Promise<PendingSignIn> {
     const account = payload.kind === 'link' && payload.accountId ? await findUserById(db, payload.accountId) : undefined;
-    const accountProviders = account ? (await listIdentities(db, account.id)).map((i) => providers.nameOf(i.provider)) : [];
+    // how the account signs in is told only to whom the provider vouched for its address: an address typed here
+    // learns no more than the 409 said (an account has it)
+    const signInMethods =
+      account && payload.accountByProvider === true
+        ? {
+            accountHasPassword: account.passwordHash !== null,
+            accountProviders: (await listIdentities(db, account.id)).map((i) => providers.nameOf(i.provider)),
+          }
+        : {};
     return {
       provider: { id: p.id, name: p.name },
       kind: payload.kind,
       email: account ? account.email : payload.providerEmail,
       firstName: payload.firstName,
       lastName: payload.lastName,
-      accountHasPassword: account ? account.passwordHash !== null : false,
-      accountProviders,
+      ...signInMethods,
       remember: payload.remember,
       returnTo: safeReturnPath(payload.returnTo),
     };
@@ -448,7 +456,9 @@ export function externalAuthRoutes(deps: Deps) {
       security: [],
       tags: ['auth'],
       summary: 'The step a provider sign-in waits for',
-      description: 'After a callback that redirected to /login?signin=pending: what the sign-in screen should ask for.',
+      description:
+        'After a callback that redirected to /login?signin=pending: what the sign-in screen should ask for. How the ' +
+        "account signs in (accountHasPassword, accountProviders) is said only when the provider's verified e-mail found it.",
       responses: {
         200: { content: { 'application/json': { schema: PendingSignInSchema } }, description: 'The waiting step' },
         404: errors[404],
@@ -484,6 +494,7 @@ export function externalAuthRoutes(deps: Deps) {
         415: errors[415],
         422: errors[422],
         429: errors[429],
+        503: busy,
       },
     }),
     async (c) => {
@@ -491,16 +502,12 @@ export function externalAuthRoutes(deps: Deps) {
       const { flow, payload } = await pendingFlow(c);
       const account = payload.kind === 'link' && payload.accountId ? await findUserById(db, payload.accountId) : undefined;
       if (!account) throw notFound('No sign-in is waiting: start again');
-      const attempt = await reserveAttempt(
-        db,
-        [
-          { key: `login:ip:${clientNetwork(c, config)}`, rule: config.rateLimits.loginPerIp, onSuccess: 'release' },
-          { key: loginEmailKey(account.email), rule: config.rateLimits.loginPerEmail, onSuccess: 'clear' },
-        ],
-        clock.now(),
-      );
-      if (account.passwordHash === null || !(await verifyPassword(account.passwordHash, password)))
+      // a login by another door: the same counters
+      const attempt = await reserveAttempt(db, loginChecks(c, config, account.email), clock.now());
+      // an account without a password is checked against the dummy, so the answer's time does not tell
+      if (!(await checkPasswordInTurn(deps, account.passwordHash, password).catch(giveBackIfBusy(attempt)))) {
         throw new ApiError(401, 'Password is incorrect', [{ field: 'password', issue: 'Password is incorrect' }]);
+      }
       await attempt.succeeded();
       const accessToken = await finishPending(c, flow, payload, account);
       return c.json({ accessToken, ...toUserDto(account) }, 200);
@@ -548,7 +555,13 @@ export function externalAuthRoutes(deps: Deps) {
       const user = owner ? undefined : await createAccount(p.id, { ...payload, providerEmail: email, emailVerified: false }, email);
       if (!user) {
         const account = owner ?? (await findUserByEmail(db, email));
-        if (account) await updateFlowPayload(db, flow.idHash, { ...payload, kind: 'link', accountId: account.id } satisfies PendingPayload);
+        if (account)
+          await updateFlowPayload(db, flow.idHash, {
+            ...payload,
+            kind: 'link',
+            accountId: account.id,
+            accountByProvider: false,
+          } satisfies PendingPayload);
         const issue = `An account with this email already exists. Enter its password to connect ${p.name}.`;
         throw new ApiError(409, issue, [{ field: 'email', issue }]);
       }

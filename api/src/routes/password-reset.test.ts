@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app.js';
 import { passwordResets } from '../db/schema.js';
@@ -6,7 +6,7 @@ import { memoryTransport } from '../mail/transport.js';
 import { call, describeDb, register, testConfig, uniqueEmail, type Ctx } from '../test/harness.js';
 import { hashResetToken } from './password-reset.js';
 import { countIdentities, insertIdentity } from '../repositories/identities.js';
-import type { Config } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 
 const NEW_PASSWORD = 'violet-Harbour-42-kite';
 const INVALID = 'This reset link is invalid or has expired';
@@ -37,6 +37,30 @@ describeDb('password reset', (ctx) => {
     expect(await ask({ transport: 'smtp', smtp: { host: 'mail.example', port: 587, tls: 'starttls' } })).toEqual({ delivery: 'email' });
     expect(await ask({ transport: 'file', file: '/tmp/mails.jsonl' })).toEqual({ delivery: 'email' });
     expect(await ask({ transport: 'none' })).toEqual({ delivery: 'off' });
+  });
+
+  it('in production with MAIL_TRANSPORT unset no link is printed, mail is said to be off, and every address gets the same answer', async () => {
+    const { mail } = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(32), DATA_DIR: '/tmp/x' } as NodeJS.ProcessEnv);
+    // the app's own transport, as main.ts makes it from the configuration
+    const app = ctx.makeApp({ mail });
+    const u = await register(app);
+    expect((await call(app, 'GET', '/api/auth/password-reset')).body).toEqual({ delivery: 'off' });
+    const printed: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    try {
+      const unknown = await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: uniqueEmail('nobody') } });
+      const known = await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect([unknown.status, known.status]).toEqual([202, 202]);
+      expect(unknown.text).toBe(known.text);
+      expect(known.body).toEqual({});
+    } finally {
+      spy.mockRestore();
+    }
+    expect(printed.join('')).not.toContain('reset-password#token=');
   });
 
   it('answers an unknown address exactly like a known one, and mails only the known one', async () => {

@@ -13,18 +13,18 @@ import {
   type PasswordResetDelivery,
 } from '@app/contract';
 import type { MailConfig } from '../mail/config.js';
-import { errors, unreadableRequest } from '../schemas/common.js';
+import { busy, errors, unreadableRequest } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { clientNetwork } from '../lib/net.js';
-import { hashPassword, isCommonPassword } from '../auth/password.js';
-import { loginEmailKey, reserveAttempt, resetEmailKey } from '../auth/rate-limit.js';
+import { hashPasswordInTurn, isCommonPassword } from '../auth/password.js';
+import { loginEmailKey, loginEmailNetworkPrefix, reserveAttempt, resetEmailKey } from '../auth/rate-limit.js';
 import { invalidateOtherSessions } from '../auth/sessions.js';
-import { clear as clearLimit } from '../repositories/rate-limits.js';
+import { clear as clearLimit, clearStartingWith } from '../repositories/rate-limits.js';
 import { findUserByEmail, lockUser, updateUser } from '../repositories/users.js';
 import { revokeAllTokens } from '../repositories/tokens.js';
-import { deleteIdentitiesOf } from '../repositories/identities.js';
+import { deleteIdentitiesOf, deleteLinkFlowsOf } from '../repositories/identities.js';
 import { consumePasswordReset, insertPasswordReset, usableResetOwner, retireOtherPasswordResets } from '../repositories/password-resets.js';
 import type { MailTransport } from '../mail/transport.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
@@ -53,7 +53,7 @@ export function resetMail(firstName: string, link: string) {
   };
 }
 
-/** Where reset links go with this mail setting (the console transport is the default). */
+/** Where reset links go with this mail setting (config.mail is always set by loadConfig; console for a bare test config). */
 export function resetDelivery(mail: MailConfig | undefined): PasswordResetDelivery {
   switch (mail?.transport ?? 'console') {
     case 'console':
@@ -83,7 +83,8 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       summary: 'How reset links are delivered',
       description:
         '`email` when a mail server (or the test file) receives them; `server-log` when the API prints them for whoever ' +
-        'runs it (MAIL_TRANSPORT=console, the default); `off` when mail is turned off and no link goes anywhere.',
+        'runs it (MAIL_TRANSPORT=console, the default outside production); `off` when mail is turned off and no link goes ' +
+        'anywhere (MAIL_TRANSPORT=none, the default in production).',
       responses: {
         200: { content: { 'application/json': { schema: PasswordResetInfoSchema } }, description: 'The delivery' },
         ...unreadableRequest,
@@ -163,7 +164,7 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
     summary: 'Set a new password with a reset link',
     description:
       'Single use. Sets the new password (same rules as register), marks the link used, ends every session of the user, ' +
-      'revokes every personal API token and unlinks every sign-in provider. ' +
+      'revokes every personal API token, unlinks every sign-in provider and forgets a connection to one not yet finished. ' +
       'An unknown, used or expired token answers 400 on field token.',
     middleware: [json] as const,
     request: { body: { content: { 'application/json': { schema: PasswordResetConfirmSchema } }, required: true } },
@@ -173,6 +174,7 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       413: errors[413],
       415: errors[415],
       422: errors[422],
+      503: busy,
     },
   });
   app.openapi(confirm, async (c) => {
@@ -183,7 +185,7 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
     const owner = await usableResetOwner(db, tokenHash, now);
     if (!owner) throw invalidLink();
     if (isCommonPassword(body.password)) throw validationError([{ field: 'password', issue: COMMON_PASSWORD_ISSUE }]);
-    const passwordHash = await hashPassword(body.password, config.argon2);
+    const passwordHash = await hashPasswordInTurn(deps, body.password);
     const { email, userId } = await db.transaction(async (tx) => {
       // the user's row first, as a settings change or the account's deletion takes it, then the link
       if (!(await lockUser(tx, owner))) throw invalidLink();
@@ -197,12 +199,14 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       await invalidateOtherSessions(tx, userId, null);
       await revokeAllTokens(tx, userId, now);
       await deleteIdentitiesOf(tx, userId);
+      await deleteLinkFlowsOf(tx, userId);
       await retireOtherPasswordResets(tx, userId, now);
       return { email: updated.email, userId };
     });
     deps.sessionCache?.forgetUser(userId);
     // the owner proved control of the mailbox: earlier failed logins no longer block the account
     await clearLimit(db, loginEmailKey(email));
+    await clearStartingWith(db, loginEmailNetworkPrefix(email));
     return c.body(null, 204);
   });
 

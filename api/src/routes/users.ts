@@ -1,13 +1,13 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../types.js';
 import { normalizeEmail, todayUtc, UpdateUserSchema, UserSchema } from '@app/contract';
-import { errors } from '../schemas/common.js';
+import { busy, errors } from '../schemas/common.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { requireAuth } from '../middleware/auth.js';
 import { forbidden, validationError, type ErrorDetail } from '../lib/errors.js';
 import { validationHook } from '../lib/validation.js';
 import { jsonTextAnswer } from '../lib/respond.js';
-import { hashPassword, isCommonPassword } from '../auth/password.js';
+import { hashPasswordInTurn, isCommonPassword } from '../auth/password.js';
 import { retireOtherPasswordResets } from '../repositories/password-resets.js';
 import { verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
 import { createSession, invalidateOtherSessions, isPersistentSession } from '../auth/sessions.js';
@@ -21,6 +21,7 @@ import type { MailTransport } from '../mail/transport.js';
 import { emailChangedMail, passwordChangedMail } from '../mail/notices.js';
 import { publicBaseUrl } from '../config.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
+import { deleteLinkFlowsOf, listIdentities } from '../repositories/identities.js';
 
 /**
  * The profile's JSON by the user's row as kept with a checked session: a signed-in client asks for it again and
@@ -73,7 +74,9 @@ export function userRoutes(deps: Deps, mail?: MailTransport) {
     description:
       'Any subset of the profile fields. Changing email or password requires currentPassword (an account without a password, ' +
       'made through a sign-in provider: a sign-in within the last 10 minutes; it may then set one). A password change ends every ' +
-      'other session, revokes every personal API token and rotates the current one (a new refresh cookie and accessToken are returned).',
+      'other session, revokes every personal API token, forgets a connection to a provider not yet finished and rotates the ' +
+      'current one (a new refresh cookie and accessToken are returned); the providers already connected stay, and the e-mail ' +
+      'announcing the change names them.',
     security: [{ bearerAuth: [] }],
     middleware: [auth, jsonBody(config)] as const,
     request: { body: { content: { 'application/json': { schema: UpdateUserSchema } }, required: true } },
@@ -89,6 +92,7 @@ export function userRoutes(deps: Deps, mail?: MailTransport) {
       415: errors[415],
       422: errors[422],
       429: errors[429],
+      503: busy,
     },
   });
   app.openapi(patchMe, async (c) => {
@@ -131,7 +135,7 @@ export function userRoutes(deps: Deps, mail?: MailTransport) {
     if (body.weekStartsOn !== undefined) patch.weekStartsOn = body.weekStartsOn;
     if (body.timeZone !== undefined) patch.timeZone = body.timeZone;
     if (body.colorScheme !== undefined) patch.colorScheme = body.colorScheme;
-    if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password, config.argon2);
+    if (body.password !== undefined) patch.passwordHash = await hashPasswordInTurn(deps, body.password);
 
     // one transaction: the profile update and, on a password change, the session rotation commit together
     const result = await db
@@ -141,26 +145,39 @@ export function userRoutes(deps: Deps, mail?: MailTransport) {
         if (patch.weekStartsOn !== undefined && patch.weekStartsOn !== user.weekStartsOn) await bumpDataVersion(tx, user.id);
         // a reset link mailed before is for the old address or the old password: whoever holds it must not take over
         if (emailChanges || body.password !== undefined) await retireOtherPasswordResets(tx, user.id, now);
-        if (body.password === undefined) return { updated, rotated: undefined };
+        if (body.password === undefined) return { updated, rotated: undefined, linked: [] };
         // end every session of the user (other devices and the current one), then start a new current session
         const persistent = await isPersistentSession(tx, me.sessionId);
         await invalidateOtherSessions(tx, user.id, null);
         await revokeAllTokens(tx, user.id, now);
+        // a connection to a provider started meanwhile may be someone else's: it must not finish after this
+        await deleteLinkFlowsOf(tx, user.id);
         const rotated = await createSession(tx, user.id, persistent, now);
-        return { updated, rotated };
+        // the providers stay (the owner may well sign in with them), but the notice names them
+        return { updated, rotated, linked: await listIdentities(tx, user.id) };
       })
       .catch((err: unknown) => {
         if (isUniqueViolation(err)) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);
         throw err;
       });
-    const { updated, rotated } = result;
+    const { updated, rotated, linked } = result;
     // not awaited: a slow mail server must not hold the answer
     const notify = (to: string, m: { subject: string; text: string }) =>
       mail?.send({ to, ...m }).catch((err: unknown) => {
         log('error', { msg: 'account notice failed', requestId: c.get('requestId'), name: err instanceof Error ? err.name : 'unknown' });
       });
     if (emailChanges) notify(user.email, emailChangedMail(updated.firstName, updated.email, resetUrl));
-    if (body.password !== undefined) notify(updated.email, passwordChangedMail(updated.firstName, resetUrl));
+    if (body.password !== undefined) {
+      const providerName = (id: string) => config.identityProviders?.find((p) => p.id === id)?.name ?? id;
+      notify(
+        updated.email,
+        passwordChangedMail(
+          updated.firstName,
+          resetUrl,
+          linked.map((i) => providerName(i.provider)),
+        ),
+      );
+    }
     let accessToken: string | undefined;
     if (rotated) {
       setRefreshCookie(c, config, rotated.token, rotated.session, now);

@@ -21,6 +21,9 @@ export const errors = {
   503: errorResponse('Database unavailable'),
 } as const;
 
+/** A route that hashes or checks a password: too many are being checked at once (or the database is unavailable). */
+export const busy = errorResponse('Too many passwords being checked at once, or the database unavailable; see Retry-After');
+
 /** Any route, even one with nothing to refuse: Node's HTTP server answers a request line or headers over 16 KiB itself. */
 export const unreadableRequest = {
   '4XX': { description: 'The request could not be read (URL or headers over 16 KiB: 414 or 431, without a body)' },
