@@ -52,6 +52,20 @@ describe('shell server', () => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
   });
 
+  it('an unknown address that looks like a file name is the app (its 400 page) to a person, and a 404 to a script', async () => {
+    for (const p of ['/jane.doe', '/dashboard/overview.old']) {
+      const visit = await app.request(p, { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml' } });
+      expect(visit.status, p).toBe(200);
+      expect(await visit.text()).toContain('<div id="root">');
+      const typed = await app.request(p, { headers: { accept: 'text/html' } });
+      expect(typed.status, p).toBe(200);
+    }
+    expect((await app.request('/favicon.ico', { headers: { 'sec-fetch-mode': 'no-cors', accept: 'image/*' } })).status).toBe(404);
+    expect((await app.request('/robots.txt')).status).toBe(404);
+    // a missing build file stays missing, however it is asked for
+    expect((await app.request('/assets/missing.js', { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } })).status).toBe(404);
+  });
+
   it('pages and files are read only: another method gets 405 naming GET and HEAD, in the error shape', async () => {
     for (const [method, p] of [
       ['PUT', '/'],

@@ -34,6 +34,13 @@ function proxyError(status: number, message: string, log: (line: Record<string, 
   return errorAnswer(status, message, requestId);
 }
 
+/** A browser opening an address as a page (a link, the address bar), not a script or an image asking for a file. */
+export function isPageVisit(c: Context): boolean {
+  const mode = c.req.header('sec-fetch-mode');
+  if (mode) return mode === 'navigate';
+  return /\btext\/html\b/.test(c.req.header('accept') ?? '');
+}
+
 /** The shell's pages and the remotes' files are read only: another method is told which two it may use. */
 const readOnly = (message: string): Response => errorAnswer(405, message, randomUUID(), { Allow: 'GET, HEAD' });
 
@@ -221,7 +228,9 @@ export function createShellServer({ distDir, env = process.env, clientIp, log = 
   app.get('/index.html', page);
   app.use('*', serveDist(distDir));
   // the built files' folder holds files only: a name not among them is missing, never a page of the app
-  app.get('*', (c) => (path.extname(c.req.path) || c.req.path.startsWith('/assets/') ? c.notFound() : page(c)));
+  // a file's name that is not there is missing (404), unless a person typed or followed it as a page's address
+  // (`/jane.doe`, `/dashboard/overview.old`): then the app, which shows its 400 page for it
+  app.get('*', (c) => (c.req.path.startsWith('/assets/') || (path.extname(c.req.path) && !isPageVisit(c)) ? c.notFound() : page(c)));
   // the API is proxied above; everything else here is a page or a built file
   app.all('*', () => readOnly('Pages and files are read only: GET or HEAD'));
 
