@@ -1,4 +1,4 @@
-import { Field, heightUnitLabel, todayString, type Gender, type User } from '@app/kit';
+import { Field, heightUnitLabel, rangeMessageInUnit, todayString, type Gender, type User } from '@app/kit';
 import { AvatarEditor } from './AvatarEditor';
 import type { TabProps } from './formProps';
 import { typedMeasure } from './measure';
@@ -155,7 +155,7 @@ export function AccountTab({ form, errors, update, user, avatar, onAvatarChange,
               />
             )}
           </Field>
-          <Field label={`Height (${heightUnitLabel(form.unit)})`} error={errors.heightCm}>
+          <Field label={`Height (${heightUnitLabel(form.unit)})`} error={rangeMessageInUnit(errors.heightCm, form.unit)}>
             {(id, describedBy) => (
               <input
                 id={id}

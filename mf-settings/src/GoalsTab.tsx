@@ -1,4 +1,4 @@
-import { Field, weightUnitLabel } from '@app/kit';
+import { Field, rangeMessageInUnit, weightUnitLabel } from '@app/kit';
 import type { TabProps } from './formProps';
 import { typedMeasure } from './measure';
 import type { FormKey } from './settingsForm';
@@ -10,7 +10,7 @@ interface GoalsTabProps extends TabProps {
 export function GoalsTab({ form, errors, update, hasGoal }: GoalsTabProps) {
   const unit = weightUnitLabel(form.unit);
   const weight = (label: string, key: 'startWeight' | 'targetWeight', errorKey: string) => (
-    <Field label={`${label} (${unit}) *`} error={errors[errorKey]}>
+    <Field label={`${label} (${unit}) *`} error={rangeMessageInUnit(errors[errorKey], form.unit)}>
       {(id, describedBy) => (
         <input
           id={id}

@@ -13,6 +13,7 @@ import {
   isUnitSystem,
   kgToLb,
   lbToKg,
+  rangeMessageInUnit,
   roundTo1,
   toDisplayHeight,
   toDisplayWeight,
@@ -123,5 +124,30 @@ describe('heights for display', () => {
     expect(fromDisplayHeight(175.5, 'METRIC')).toBe(175.5);
     expect(heightUnitLabel('METRIC')).toBe('cm');
     expect(heightUnitLabel('IMPERIAL')).toBe('in');
+  });
+});
+
+describe('rangeMessageInUnit', () => {
+  it("says the wire's weight and height limits in pounds and inches to an imperial user, as the largest value accepted", () => {
+    expect(rangeMessageInUnit('Weight must be greater than 0 and less than 1000 kg', 'IMPERIAL')).toBe(
+      'Weight must be greater than 0 and at most 2204.6 lb',
+    );
+    expect(rangeMessageInUnit('Target weight must be greater than 0 and less than 1000 kg', 'IMPERIAL')).toBe(
+      'Target weight must be greater than 0 and at most 2204.6 lb',
+    );
+    // 300 cm is 118.11 in
+    expect(rangeMessageInUnit('Height must be greater than 0 and less than 300 cm', 'IMPERIAL')).toBe(
+      'Height must be greater than 0 and at most 118.1 in',
+    );
+    // what it says is so: the largest value at 0.1 it names is taken, the next one is not
+    expect(fromDisplayWeight(2204.6, 'IMPERIAL')).toBeLessThan(1000);
+    expect(fromDisplayWeight(2204.7, 'IMPERIAL')).toBeGreaterThan(1000);
+  });
+
+  it('leaves metric users, other messages and no message as they are', () => {
+    const kg = 'Weight must be greater than 0 and less than 1000 kg';
+    expect(rangeMessageInUnit(kg, 'METRIC')).toBe(kg);
+    expect(rangeMessageInUnit('Weight is required', 'IMPERIAL')).toBe('Weight is required');
+    expect(rangeMessageInUnit(undefined, 'IMPERIAL')).toBeUndefined();
   });
 });

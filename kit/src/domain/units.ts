@@ -66,3 +66,21 @@ export function formatHeight(cm: number, unit: UnitSystem): string {
 export function heightUnitLabel(unit: UnitSystem): HeightUnitLabel {
   return unit === 'IMPERIAL' ? 'in' : 'cm';
 }
+
+const RANGE_IN = /^(.+) must be greater than 0 and less than (\d+(?:\.\d+)?) (kg|cm)$/;
+
+/** The largest value at 0.1 of a unit still under `limit` (values are typed at 0.1, and the limit itself is refused). */
+const lastTenthBelow = (limit: number) => (Math.ceil(limit * 10 - 1e-9) - 1) / 10;
+
+/**
+ * The wire's range message for a weight or a height ('… less than 1000 kg') in the unit the person typed in: 2,205 lb
+ * is refused as "at most 2204.6 lb", not in kilograms they never saw. Other messages, and metric ones, are as they are.
+ */
+export function rangeMessageInUnit(message: string | undefined, unit: UnitSystem): string | undefined {
+  if (message === undefined || unit !== 'IMPERIAL') return message;
+  const range = RANGE_IN.exec(message);
+  if (!range) return message;
+  const [, what, limit, metric] = range;
+  const shown = metric === 'kg' ? toDisplayWeight(Number(limit), unit) : toDisplayHeight(Number(limit), unit);
+  return `${what} must be greater than 0 and at most ${lastTenthBelow(shown).toFixed(1)} ${metric === 'kg' ? 'lb' : 'in'}`;
+}

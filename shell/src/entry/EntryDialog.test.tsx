@@ -196,6 +196,21 @@ describe('EntryDialog', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('says the weight limit in pounds to someone who types in pounds', async () => {
+    const prefs = {
+      ...signedIn(),
+      preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9' },
+    } as Partial<RootState>;
+    const { store, calls } = setup(latest(80), prefs);
+    act(() => void store.dispatch(openEntryDialog()));
+    const weight = await screen.findByLabelText('Weight (lb)');
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '2205');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Weight must be greater than 0 and at most 2204.6 lb')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('validates before sending: a required weight and at most 255 characters of notes', async () => {
     const { store, calls } = setup(() => apiError(404, 'Not found'));
     act(() => void store.dispatch(openEntryDialog()));

@@ -13,6 +13,7 @@ import {
   notesCountAnnouncement,
   notesLength,
   parseApiError,
+  rangeMessageInUnit,
   selectEntryDialog,
   selectUnit,
   selectUser,
@@ -222,7 +223,7 @@ export function EntryDialog() {
                 {general}
               </p>
             )}
-            <Field label={`Weight (${unitLabel})`} error={errors.weightKg}>
+            <Field label={`Weight (${unitLabel})`} error={rangeMessageInUnit(errors.weightKg, unit)}>
               {(id, describedBy) => (
                 <input
                   ref={weightRef}
