@@ -128,6 +128,18 @@ describe('Sign In', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 15 minute(s).');
   });
 
+  it('says so and stays when the server is too busy checking passwords (its own 503)', async () => {
+    installFetchMock(() =>
+      apiError(503, 'The service is busy. Try again in a moment.', [
+        { field: 'general', issue: 'The service is busy. Try again in a moment.' },
+      ]),
+    );
+    renderAuth('/login');
+    await fillAndSubmit('ada@example.com', 'secret-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The service is busy. Try again in a moment.');
+    expect(screen.queryByText(/503 page/)).not.toBeInTheDocument();
+  });
+
   it('goes to /503 when the server does not answer, keeping where the user was going', async () => {
     installFetchMock(() => Promise.reject(new TypeError('Failed to fetch')));
     renderAuth('/login', { state: { from: '/dashboard/analytics' } });

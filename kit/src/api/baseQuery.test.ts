@@ -280,6 +280,17 @@ describe('error pages', () => {
     expect(navigate).toHaveBeenCalledWith(target, { state: { from: FROM } });
   });
 
+  it("the API's own 503 asking to be tried again (Retry-After) stays on the screen, which shows its message", async () => {
+    installFetchMock(() => {
+      const busy = apiError(503, 'The service is busy. Try again in a moment.');
+      busy.headers.set('Retry-After', '1');
+      return busy;
+    });
+    const result = await signedInStore().dispatch(api.endpoints.getMe.initiate());
+    expect(result.error).toMatchObject({ status: 503, data: { error: { message: 'The service is busy. Try again in a moment.' } } });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('no response goes to /503 with from', async () => {
     installFetchMock(() => {
       throw new TypeError('Failed to fetch');
@@ -390,6 +401,8 @@ describe('errorRedirectTarget', () => {
     [{ status: 401, data: null }, '/401'],
     [{ status: 500, data: null }, '/500'],
     [{ status: 504, data: null }, '/503'],
+    [{ status: 503, data: { error: { message: 'The service is unavailable. Try again in a moment.', details: [] } } }, '/503'],
+    [{ status: 503, data: { error: { message: 'Busy', details: [{ field: 'general', issue: 'Busy' }] } } }, null],
     [{ status: 403, data: null }, null],
     [{ status: 422, data: null }, null],
   ] as const)('%j → %s', (error, target) => {

@@ -125,11 +125,18 @@ export function refreshAccessToken(api: BaseQueryApi): Promise<RefreshOutcome> {
 
 const renewal = tokenRenewal();
 
+/** An answer of the API's own with a message for the form as a whole (a gateway's has none). */
+const hasFormMessage = (data: unknown): boolean =>
+  (data as { error?: { details?: Array<{ field?: unknown }> } } | null)?.error?.details?.some((d) => d.field === 'general') === true;
+
 /** The error page for a failed call, or null when the caller handles the error itself (400, 404, 422, ...). */
-export function errorRedirectTarget(error: FetchBaseQueryError): string | null {
+export function errorRedirectTarget(error: FetchBaseQueryError, response?: Response): string | null {
   const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
   if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return '/503';
   if (status === 401) return '/401';
+  // the API answered, asking to be tried again in a moment (busy checking passwords: Retry-After, and a message for
+  // the form): the screen says so and keeps what was typed, rather than leave for the error page
+  if (status === 503 && (response?.headers.has('Retry-After') || hasFormMessage(error.data))) return null;
   // A gateway without an upstream is "no response" from the API's point of view.
   if (status === 502 || status === 503 || status === 504) return '/503';
   if (typeof status === 'number' && status >= 500) return '/500';
@@ -197,7 +204,7 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
     }
   }
 
-  const target = errorRedirectTarget(result.error);
+  const target = errorRedirectTarget(result.error, result.meta?.response);
   // with no connection, or one just back, the screen stays: it shows what it has, the shell says the app is
   // offline, and the reads are asked for again once the network has settled
   if (target && (target !== '/503' || noAnswerShown())) redirectWithFrom(target);
