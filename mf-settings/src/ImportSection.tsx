@@ -72,6 +72,8 @@ export function ImportSection() {
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
+    // the same file can be chosen again after an upload that failed (the browser fires no change for it otherwise)
+    event.target.value = '';
     setFile(chosen);
     setJobId(null);
     setResult(null);

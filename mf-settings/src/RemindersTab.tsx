@@ -60,6 +60,10 @@ function RemindersForm({ user, initial }: Props & { initial: Reminders }) {
   const { devices } = usePushDevices();
   const [form, setForm] = useState<ReminderSettings>(initial.settings);
   const [saved, setSaved] = useState<Reminders>(initial);
+  // read again after a new time zone or week start was saved: the next reminder and report move with them
+  useEffect(() => {
+    setSaved((s) => ({ ...s, nextDailyAt: initial.nextDailyAt, nextWeeklyReportAt: initial.nextWeeklyReportAt }));
+  }, [initial]);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const focusError = useFocusError(formRef, 'form');

@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
-import { formatDateEnGb, showToast, useAppDispatch } from '@app/kit';
+import { formatDateEnGb, showToast, toDateString, useAppDispatch } from '@app/kit';
 import type { ApiToken, TokenScope } from './dataApi';
+
+/** The day a moment fell on where the person is, not in UTC (a token made at 08:00 in Tokyo is today's). */
+const dayOf = (timestamp: string) => formatDateEnGb(toDateString(new Date(timestamp)));
 
 type TokenRowProps = {
   token: ApiToken;
@@ -46,8 +49,8 @@ export function TokenRow({ token, scopeLabel, revoke, focusAfterLast }: TokenRow
     <tr ref={rowRef}>
       <td>{token.name}</td>
       <td>{scopeLabel(token.scope)}</td>
-      <td>{formatDateEnGb(token.createdAt.slice(0, 10))}</td>
-      <td>{token.lastUsedAt ? formatDateEnGb(token.lastUsedAt.slice(0, 10)) : 'Never'}</td>
+      <td>{dayOf(token.createdAt)}</td>
+      <td>{token.lastUsedAt ? dayOf(token.lastUsedAt) : 'Never'}</td>
       <td className="st-token-actions">
         {confirming ? (
           // Escape keeps the token, as Keep does
