@@ -154,6 +154,29 @@ describe('403: one shared refresh, one retry', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { state: { from: FROM } });
   });
 
+  it("a refresh that answers with someone else's token (they signed in in another tab) ends this tab's session: their token is never used", async () => {
+    const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const theirs = `${b64url({ alg: 'HS256' })}.${b64url({ sub: 'someone-else', sid: 's', role: 'USER' })}.sig`;
+    const { calls } = installFetchMock((call) =>
+      call.path === '/api/auth/token' ? json(200, { accessToken: theirs }) : apiError(403, 'Forbidden'),
+    );
+    const store = signedInStore();
+    await expect(store.dispatch(api.endpoints.getMe.initiate()).unwrap()).rejects.toMatchObject({ status: 403 });
+    expect(calls.filter((c) => c.headers.get('authorization') === `Bearer ${theirs}`)).toEqual([]);
+    expect(store.getState().auth.accessToken).toBeNull();
+    expect(store.getState().auth.user).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login', { state: { from: FROM } });
+  });
+
+  it("a refresh that answers with the same person's token is taken", async () => {
+    const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const mine = `${b64url({ alg: 'HS256' })}.${b64url({ sub: user.id, sid: 's', role: 'USER' })}.sig`;
+    installFetchMock(tokenServer(mine, () => json(200, { accessToken: mine })));
+    const store = signedInStore();
+    expect((await store.dispatch(api.endpoints.getMe.initiate())).isSuccess).toBe(true);
+    expect(store.getState().auth.accessToken).toBe(mine);
+  });
+
   it('login itself never refreshes on 403', async () => {
     const { calls } = installFetchMock(() => apiError(403, 'Forbidden'));
     await signedInStore().dispatch(api.endpoints.login.initiate({ email: 'a@b.c', password: 'x' }));
@@ -166,7 +189,8 @@ describe('a token about to end is renewed before the call', () => {
   const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const jwt = (id: string, endsInMs: number) => {
     const exp = Math.floor((Date.now() + endsInMs) / 1000);
-    return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: id, iat: exp - 900, exp })}.sig`;
+    // the signed-in person's, each its own session
+    return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: user.id, sid: id, iat: exp - 900, exp })}.sig`;
   };
 
   it('after a pause: one refresh, then each call goes out once with the fresh token, and no 403', async () => {

@@ -11,6 +11,7 @@ import { etagKey, heldAnswer, holdAnswer } from './etagCache';
 import { redirectWithFrom } from './navigation';
 import { connectionUnsettled } from './connection';
 import { fetchOrTakeEarly } from './earlyReads';
+import { isTokenOf } from './tokenClaims';
 import { tokenRenewal } from './tokenRenewal';
 
 export const API_BASE_URL = '/api/';
@@ -112,6 +113,10 @@ export function refreshAccessToken(api: BaseQueryApi): Promise<RefreshOutcome> {
       // Its own signal: the call that started the refresh may be aborted while others still wait on it.
       const shared = { ...api, signal: new AbortController().signal };
       const outcome = refreshOutcome(await refreshBaseQuery({ url: REFRESH_PATH, method: 'GET' }, shared, {}));
+      // the browser's refresh cookie is someone else's now (they signed in in another tab): this tab's session has
+      // ended, and their token is never taken, nor anything of this tab's sent with it
+      if (outcome.kind === 'ok' && !isTokenOf(outcome.token, (api.getState() as StateWithAuth).auth?.user?.id))
+        return { kind: 'ended' } as const;
       if (outcome.kind === 'ok') api.dispatch(setAccessToken(outcome.token));
       return outcome;
     } catch {

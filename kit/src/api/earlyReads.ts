@@ -1,5 +1,5 @@
 import { AUTH_STORAGE_KEY, local, READ_AHEAD_STORAGE_KEY, readJson, session } from '../state/storage';
-import { RENEW_AHEAD_MS, tokenEndsAt } from './tokenClock';
+import { RENEW_AHEAD_MS, tokenEndsAt } from './tokenClaims';
 
 /**
  * Early reads: the page's first script starts the GETs its path opened with on the last visit (api/readAhead.ts

@@ -8,3 +8,4 @@ export { followConnection } from './connection';
 export { neverReadAhead, readAhead } from './readAhead';
 export { setApiNavigator, type ApiNavigator, type ApiNavigateOptions } from './navigation';
 export { API_BASE_URL, API_REDUCER_PATH, errorRedirectTarget, type ApiExtraOptions } from './baseQuery';
+export { isTokenOf, tokenSubject } from './tokenClaims';

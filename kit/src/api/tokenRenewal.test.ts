@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RENEW_AHEAD_MS } from './tokenClock';
+import { RENEW_AHEAD_MS } from './tokenClaims';
 import { tokenRenewal } from './tokenRenewal';
 
 const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);

@@ -1,4 +1,4 @@
-import { RENEW_AHEAD_MS, tokenEndsAt } from './tokenClock';
+import { RENEW_AHEAD_MS, tokenEndsAt } from './tokenClaims';
 
 /**
  * Renewal ahead of expiry. A tab that comes back after a pause holds a token that has run out: renewed first, the next

@@ -1,4 +1,4 @@
-import { api, API_BASE_URL, parseApiError, selectAccessToken, setAccessToken, type AppDispatch, type RootState } from '@app/kit';
+import { api, API_BASE_URL, isTokenOf, parseApiError, selectAccessToken, setAccessToken, type AppDispatch, type RootState } from '@app/kit';
 import type { QueuedEntry } from './entryQueue';
 import type { SendOutcome } from './sendQueued';
 
@@ -10,12 +10,15 @@ const RETRY_STATUS = new Set([401, 403, 408, 429]);
 
 type GetState = () => unknown;
 
-/** A new access token from the refresh cookie, or null (signed out, or no answer). */
-async function refreshToken(dispatch: AppDispatch): Promise<string | null> {
+/**
+ * A new access token from the refresh cookie, or null (signed out, no answer, or the cookie now someone else's: they
+ * signed in in another tab, and this person's weight is never sent as theirs).
+ */
+async function refreshToken(dispatch: AppDispatch, userId: string): Promise<string | null> {
   try {
     const res = await fetch(`${API_BASE_URL}auth/token`, { credentials: 'include', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
     const token = res.ok ? ((await res.json()) as { accessToken?: unknown }).accessToken : null;
-    if (typeof token !== 'string' || !token) return null;
+    if (typeof token !== 'string' || !token || !isTokenOf(token, userId)) return null;
     dispatch(setAccessToken(token));
     return token;
   } catch {
@@ -37,12 +40,17 @@ export async function sendEntry(dispatch: AppDispatch, getState: GetState, entry
       body: JSON.stringify(entry.payload),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
+  // whoever is signed in now: an entry is only ever sent as the person who logged it (another sign-in since, in
+  // this tab or another, leaves it waiting for them)
+  const current = selectAccessToken(getState() as RootState);
+  if (!current || !isTokenOf(current, entry.userId)) return { kind: 'no-answer' };
   let res: Response;
   try {
-    res = await post(selectAccessToken(getState() as RootState));
+    res = await post(current);
     if (res.status === 403 || res.status === 401) {
-      const token = await refreshToken(dispatch);
-      if (token) res = await post(token);
+      const token = await refreshToken(dispatch, entry.userId);
+      if (!token) return { kind: 'no-answer' };
+      res = await post(token);
     }
   } catch {
     return { kind: 'no-answer' };
