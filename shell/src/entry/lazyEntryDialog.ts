@@ -7,4 +7,5 @@ import { lazy } from 'react';
  */
 export const loadEntryDialog = () => import('./EntryDialog');
 
-export const LazyEntryDialog = lazy(() => loadEntryDialog().then((m) => ({ default: m.EntryDialog })));
+/** The dialog as a lazy component; a new one after a failed load, which a lazy component keeps for good. */
+export const lazyEntryDialog = () => lazy(() => loadEntryDialog().then((m) => ({ default: m.EntryDialog })));
