@@ -30,7 +30,7 @@ import {
   type FieldErrorMap,
   type WeightEntryPayload,
 } from '@app/kit';
-import { queueEntry } from '../offline/entryQueue';
+import { queueEntry, removeEntry } from '../offline/entryQueue';
 import { requestBackgroundSync } from '../offline/registerSync';
 import { PlausibilityPrompt, type Doubt } from './PlausibilityPrompt';
 import { keptWeightKg, type DayEntry, type EntryForm } from './entryForm';
@@ -141,6 +141,8 @@ export function EntryDialog() {
     }
     try {
       await saveWeight(payload).unwrap();
+      // a weight logged offline for the same day and still waiting would be sent after this one, over it
+      if (userId) void removeEntry(`${userId}:${payload.date}`).catch(() => {});
       // the one success of a save, whether the day was new or replaced (the dialog said so before Submit)
       dispatch(showToast('Logged new weight entry', 'success'));
       close();

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openEntryDialog, setPendingEntries } from '@app/kit';
-import { apiError, installFetchMock } from '@app/kit/testing';
+import { api, openEntryDialog, setPendingEntries } from '@app/kit';
+import { apiError, installFetchMock, json } from '@app/kit/testing';
 import { renderRoutes, signedIn } from '../test/renderWithStore';
 import { EntryDialog } from './EntryDialog';
 
@@ -26,6 +26,21 @@ describe('EntryDialog offline', () => {
     });
     expect(await screen.findByLabelText('Weight (kg)')).toHaveValue(79.9);
     expect(screen.getByLabelText('Notes')).toHaveValue('hotel scale');
+  });
+
+  it('opened on a saved day the screen has read, shows its weight and notes, which saving keeps', async () => {
+    installFetchMock((call) =>
+      call.path.startsWith('/api/weights?')
+        ? json(200, [{ id: 'e1', date: '2025-03-11', weightKg: 80.2, notes: 'after the run' }])
+        : apiError(404, 'Not found'),
+    );
+    const { store } = renderRoutes([{ path: '/', element: <p>page</p> }], '/', signedIn(), <EntryDialog />);
+    // the history read it while online
+    await act(() => store.dispatch(api.endpoints.getWeights.initiate({ startDate: '2025-03-05', endDate: '2025-03-11' })));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void store.dispatch(openEntryDialog({ editDate: '2025-03-11' })));
+    expect(await screen.findByLabelText('Weight (kg)')).toHaveValue(80.2);
+    expect(screen.getByLabelText('Notes')).toHaveValue('after the run');
   });
 
   it('does not offer a refused weight as the day’s entry', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  API_REDUCER_PATH,
   formatWeight,
   isValidDateString,
   selectPendingEntries,
@@ -9,6 +10,7 @@ import {
   useAppStore,
   useLazyGetLatestWeightQuery,
   useLazyGetWeightByDateQuery,
+  type ApiWeightEntry,
   type RootState,
   type UnitSystem,
 } from '@app/kit';
@@ -20,6 +22,22 @@ type Lookup = DayEntry | null | 'failed';
 function waitingOn(state: RootState, date: string): DayEntry | null {
   const pending = selectPendingEntries(state).find((p) => p.date === date && p.refused === undefined);
   return pending ? { date, weightKg: pending.weightKg, notes: pending.notes ?? '' } : null;
+}
+
+/**
+ * The day's saved entry as the screens last read it: offline the API cannot be asked, and a day opened from the
+ * history or the graph is there, notes and all (saved without them, its notes would be cleared).
+ */
+function lastReadOn(state: RootState, date: string): DayEntry | null {
+  const reads = (state as unknown as Record<string, { queries?: Record<string, { endpointName?: string; data?: unknown } | undefined> }>)[
+    API_REDUCER_PATH
+  ]?.queries;
+  for (const read of Object.values(reads ?? {})) {
+    const data = read?.endpointName === 'getWeights' || read?.endpointName === 'getWeightByDate' ? read.data : undefined;
+    const entry = (Array.isArray(data) ? (data as ApiWeightEntry[]) : data ? [data as ApiWeightEntry] : []).find((e) => e?.date === date);
+    if (entry) return { date, weightKg: entry.weightKg, notes: entry.notes ?? '' };
+  }
+  return null;
 }
 
 /**
@@ -41,9 +59,9 @@ export function useEntryForm(open: boolean, editDate: string | null, unit: UnitS
   const lookUp = useCallback(
     (date: string): Promise<Lookup> =>
       // offline the day cannot be looked up (the API client would leave for the error page): the day's weight
-      // waiting to be sent is what saving replaces, else it is logged blind
+      // waiting to be sent is what saving replaces, else the day as the screens last read it, else it is logged blind
       !navigator.onLine
-        ? Promise.resolve(waitingOn(store.getState(), date))
+        ? Promise.resolve(waitingOn(store.getState(), date) ?? lastReadOn(store.getState(), date))
         : fetchByDate(date, false)
             .unwrap()
             .then((entry) => entry ?? null)
