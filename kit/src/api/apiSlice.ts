@@ -150,6 +150,8 @@ export const api = createApi({
     }),
     saveWeight: build.mutation<ApiWeightEntry, SaveWeightRequest>({
       query: (body) => ({ url: 'weights', method: 'POST', body }),
+      // with no answer the entry dialog keeps the weight on the device to send later, rather than lose it to /503
+      extraOptions: { noAnswerToCaller: true },
       // The whole type: list, per-date, latest, earliest and averages all change.
       invalidatesTags: (_result, error) => (error ? [] : ['Weight']),
     }),

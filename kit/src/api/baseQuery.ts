@@ -23,6 +23,8 @@ export interface ApiExtraOptions {
   skipAuthHandling?: boolean;
   /** 404 is the normal "none" answer here: resolve with `null` data instead of an error. */
   notFoundAsNull?: boolean;
+  /** No answer is the caller's to handle (a weight it keeps on the device instead), not a trip to the 503 page. */
+  noAnswerToCaller?: boolean;
 }
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions, FetchBaseQueryMeta>;
@@ -196,7 +198,7 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
     if (outcome.kind === 'no-answer') {
       // the session may well be alive: keep it, and treat the call as one that got no answer
       const error: FetchBaseQueryError = { status: 'FETCH_ERROR', error: 'The session could not be refreshed' };
-      if (noAnswerShown()) redirectWithFrom(errorRedirectTarget(error)!);
+      if (noAnswerShown() && !extraOptions.noAnswerToCaller) redirectWithFrom(errorRedirectTarget(error)!);
       return { error, meta: result.meta };
     }
     result = await rawBaseQuery(args, api, extraOptions);
@@ -212,6 +214,6 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
   const target = errorRedirectTarget(result.error, result.meta?.response);
   // with no connection, or one just back, the screen stays: it shows what it has, the shell says the app is
   // offline, and the reads are asked for again once the network has settled
-  if (target && (target !== '/503' || noAnswerShown())) redirectWithFrom(target);
+  if (target && (target !== '/503' || (noAnswerShown() && !extraOptions.noAnswerToCaller))) redirectWithFrom(target);
   return result;
 };

@@ -5,6 +5,7 @@ import {
   checkPlausibility,
   clearFieldError,
   closeEntryDialog,
+  errorRedirectTarget,
   Field,
   formatDateEnGb,
   formatWeight,
@@ -124,21 +125,22 @@ export function EntryDialog() {
     setDoubt(null);
   };
 
+  /** No connection, or no answer: kept on this device and sent when it returns (the server's upsert by date settles repeats). */
+  const keepOnDevice = async (payload: WeightEntryPayload, user: string) => {
+    try {
+      await queueEntry(user, payload);
+      void requestBackgroundSync();
+      dispatch(showToast('Saved on this device: it will be sent when you’re back online', 'success'));
+      close();
+    } catch {
+      setGeneral('This weight could not be kept on this device. Check your connection and try again.');
+      focusError();
+    }
+  };
+
   const save = async (payload: WeightEntryPayload) => {
     setDoubt(null);
-    // no connection: kept on this device and sent when it returns (the server's upsert by date settles repeats)
-    if (!navigator.onLine && userId) {
-      try {
-        await queueEntry(userId, payload);
-        void requestBackgroundSync();
-        dispatch(showToast('Saved on this device: it will be sent when you’re back online', 'success'));
-        close();
-      } catch {
-        setGeneral('This weight could not be kept on this device. Check your connection and try again.');
-        focusError();
-      }
-      return;
-    }
+    if (!navigator.onLine && userId) return keepOnDevice(payload, userId);
     try {
       await saveWeight(payload).unwrap();
       // a weight logged offline for the same day and still waiting would be sent after this one, over it
@@ -147,6 +149,9 @@ export function EntryDialog() {
       dispatch(showToast('Logged new weight entry', 'success'));
       close();
     } catch (error) {
+      // the browser says it is online but nothing answered (a portal, a dead Wi-Fi, the service down): the weight is
+      // not lost to the error page, it waits on the device like one logged offline
+      if (userId && errorRedirectTarget(error as never) === '/503') return keepOnDevice(payload, userId);
       const parsed = parseApiError(error);
       setErrors(parsed.fieldErrors);
       setGeneral(parsed.general ?? (Object.keys(parsed.fieldErrors).length ? undefined : parsed.message));

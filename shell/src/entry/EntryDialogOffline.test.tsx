@@ -1,9 +1,19 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, openEntryDialog, setPendingEntries } from '@app/kit';
 import { apiError, installFetchMock, json } from '@app/kit/testing';
 import { renderRoutes, signedIn } from '../test/renderWithStore';
+import { Toaster } from '../toasts/Toaster';
+import { queueEntry } from '../offline/entryQueue';
 import { EntryDialog } from './EntryDialog';
+
+vi.mock('../offline/entryQueue', async (original) => ({
+  ...(await original<typeof import('../offline/entryQueue')>()),
+  // the device's queue (IndexedDB, which the test's DOM lacks): what is kept there is what counts
+  queueEntry: vi.fn(async () => ({})),
+  removeEntry: vi.fn(async () => {}),
+}));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -52,5 +62,31 @@ describe('EntryDialog offline', () => {
       store.dispatch(openEntryDialog({ editDate: '2025-03-10' }));
     });
     expect(await screen.findByLabelText('Weight (kg)')).toHaveValue(null);
+  });
+});
+
+describe('EntryDialog when nothing answers though the browser says it is online', () => {
+  it('keeps the weight on the device to send later, instead of losing it to the error page', async () => {
+    installFetchMock((call) => {
+      if (call.method === 'POST') throw new TypeError('Failed to fetch');
+      return apiError(404, 'Not found');
+    });
+    const { store } = renderRoutes(
+      [{ path: '/', element: <p>page</p> }],
+      '/',
+      signedIn(),
+      <>
+        <EntryDialog />
+        <Toaster />
+      </>,
+    );
+    act(() => void store.dispatch(openEntryDialog({ editDate: '2025-03-11' })));
+    const weight = await screen.findByLabelText('Weight (kg)');
+    await userEvent.type(weight, '80.4');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Saved on this device: it will be sent when you’re back online')).toBeInTheDocument();
+    expect(vi.mocked(queueEntry)).toHaveBeenCalledWith(store.getState().auth.user!.id, { weightKg: 80.4, date: '2025-03-11' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('page')).toBeInTheDocument();
   });
 });
