@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppStore, followConnection, Provider, readAhead, setApiNavigator } from '@app/kit';
+import { createAppStore, followConnection, followOtherTabs, Provider, readAhead, setApiNavigator } from '@app/kit';
 import '@app/kit/styles.css';
 import { App, createRouter } from './App';
 import { prefetchScreen, registerRemotesFromServer } from './federation/remotes';
@@ -17,6 +17,8 @@ async function start() {
   const store = createAppStore();
   // the connection's return refetches every screen's reads (what failed offline loads, what was old is fresh)
   followConnection(store.dispatch);
+  // a logout in another tab signs this one out too
+  followOtherTabs(store.dispatch, store.getState);
   const router = createRouter();
   // kit's API client sends the user to /login, /401, /500 or /503 through the shell's router.
   setApiNavigator((to, opts) => router.navigate(to, opts));

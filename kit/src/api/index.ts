@@ -5,6 +5,7 @@ export * from './errors';
 export * from './session';
 export { trackSave } from './savesUnderWay';
 export { followConnection } from './connection';
+export { followOtherTabs } from './otherTabs';
 export { neverReadAhead, readAhead } from './readAhead';
 export { setApiNavigator, type ApiNavigator, type ApiNavigateOptions } from './navigation';
 export { API_BASE_URL, API_REDUCER_PATH, errorRedirectTarget, type ApiExtraOptions } from './baseQuery';

@@ -4,6 +4,7 @@ import { setPreferences } from '../state/preferencesSlice';
 import type { User } from '../state/types';
 import { api } from './apiSlice';
 import { forgetAnswers } from './etagCache';
+import { announceLogout } from './otherTabs';
 import { savesUnderWay } from './savesUnderWay';
 
 // Typed on the slices they touch rather than RootState, so the store module can import this file.
@@ -70,6 +71,7 @@ export function logoutUser(): SessionThunk<Promise<void>> {
   return async (dispatch, getState) => {
     const leaving = getState().auth.accessToken;
     const signIns = getState().auth.signIns;
+    announceLogout(getState().auth.user?.id);
     dispatch(loggedOut());
     for (const read of dispatch(api.util.getRunningQueriesThunk())) read.abort();
     const saves = [...dispatch(api.util.getRunningMutationsThunk()), ...savesUnderWay()];
