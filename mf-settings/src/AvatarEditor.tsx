@@ -37,6 +37,13 @@ export function AvatarEditor({ savedUrl, choice, onChange, error, onRefused }: A
     // The same file can be chosen again after Remove.
     if (inputRef.current) inputRef.current.value = '';
   };
+  // a refused picture (by its type or size, or by the server) need not cost the saved one: back to it, nothing lost
+  const keepCurrent = () => {
+    setPickError(null);
+    onRefused?.(null);
+    onChange({ kind: 'keep' });
+    editRef.current?.focus();
+  };
   const remove = () => {
     setPickError(null);
     onRefused?.(null);
@@ -97,6 +104,11 @@ export function AvatarEditor({ savedUrl, choice, onChange, error, onRefused }: A
           <span id={errorId} className="field-error" role="alert">
             {shownError}
           </span>
+        )}
+        {shownError && (
+          <button type="button" className="button button-small" onClick={keepCurrent}>
+            {savedUrl ? 'Keep current picture' : 'Keep no picture'}
+          </button>
         )}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_PALETTE } from '@app/kit';
@@ -25,6 +25,26 @@ describe('Preferences tab', () => {
     expect(screen.getByRole('radio', { name: 'Violet' })).toBeChecked();
     expect(screen.getByLabelText('Hex color')).toHaveValue('#8b5cf6');
     expect(JSON.parse(localStorage.getItem('preferences')!).themeColor).toBe('#8b5cf6');
+  });
+
+  it('a colour tried on and not saved goes back when the person leaves for another screen, or leaves the page', async () => {
+    const { store, router } = await openPreferences({ user: makeUser(), goal: null }, undefined, { themeColor: '#22c55e' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Violet' }));
+    expect(store.getState().preferences.themeColor).toBe('#8b5cf6');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem('preferences')!).themeColor).toBe('#22c55e');
+    await userEvent.click(screen.getByRole('radio', { name: 'Violet' }));
+    await act(() => router.navigate('/'));
+    expect(store.getState().preferences.themeColor).toBe('#22c55e');
+  });
+
+  it('a saved colour stays when the person leaves', async () => {
+    const { store, router } = await openPreferences({ user: makeUser(), goal: null }, undefined, { themeColor: '#22c55e' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Violet' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastsOf(store).length).toBeGreaterThan(0));
+    await act(() => router.navigate('/'));
+    expect(store.getState().preferences.themeColor).toBe('#8b5cf6');
   });
 
   it('ten named swatches, the default teal one button away, and says when text uses a deeper shade of the colour', async () => {

@@ -82,6 +82,22 @@ describe('the save sequence in the screen', () => {
     await waitFor(() => expect(toastsOf(store)).toContain('success: Saved changes successfully'));
   });
 
+  it('a refused picture can be let go without losing the saved one: Keep current picture, then the rest saves', async () => {
+    const { calls, store } = await openSettings({ user: makeUser({ avatarUrl: '/api/avatars/old' }), goal: null });
+    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), new File(['BM'], 'me.bmp', { type: 'image/bmp' }), {
+      applyAccept: false,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Keep current picture' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit profile picture' })).toHaveFocus();
+    await userEvent.clear(screen.getByLabelText('First Name'));
+    await userEvent.type(screen.getByLabelText('First Name'), 'Grace');
+    await save();
+    await waitFor(() => expect(toastsOf(store)).toContain('success: Saved changes successfully'));
+    // the name went, and nothing touched the saved picture
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['PATCH /api/users/me']);
+  });
+
   it('avatar delete 500: delete toast and the status line', async () => {
     const { store } = await openSettings(
       { user: makeUser({ avatarUrl: '/api/avatars/old' }), goal: null },

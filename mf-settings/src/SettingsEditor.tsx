@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   clearFieldError,
   failureSummary,
@@ -31,6 +31,7 @@ import {
   errorKeyOf,
   FIELD_TABS,
   initialForm,
+  keptSinceSent,
   switchUnit,
   tabOfFirstError,
   validateForm,
@@ -103,6 +104,16 @@ export function SettingsEditor(props: SettingsEditorProps) {
   const [status, setStatus] = useState<string | null>(null);
   // The theme applies at once; Cancel puts back the one in force when the page opened or was last saved.
   const savedTheme = useRef(prefs.themeColor);
+  // a colour tried on and not saved goes back, as Cancel does, when the person leaves Settings for another screen or
+  // leaves the page (a reload, the tab closed): it is kept on the device the moment it is picked
+  useEffect(() => {
+    const putBack = () => dispatch(setPreferences({ themeColor: savedTheme.current }));
+    window.addEventListener('pagehide', putBack);
+    return () => {
+      window.removeEventListener('pagehide', putBack);
+      putBack();
+    };
+  }, [dispatch]);
   // a save waits for its checks to load: a second press meanwhile is the same save
   const checking = useRef(false);
 
@@ -158,6 +169,8 @@ export function SettingsEditor(props: SettingsEditorProps) {
     savedTheme.current = prefs.themeColor;
 
     setSaving(true);
+    // the form as sent: what is typed while the save is on its way is not in it, and stays once it lands
+    const sent = form;
     const plan = {
       avatar,
       profile: buildProfilePatch(form, baseline.user),
@@ -174,14 +187,21 @@ export function SettingsEditor(props: SettingsEditorProps) {
     // What succeeded stays saved: it becomes the baseline, so the next Save does not send it again.
     const next = advanceBaseline(baseline, outcome.results);
     setBaseline(next);
-    if (outcome.results.avatar) setAvatar({ kind: 'keep' });
+    // a picture chosen while the save was on its way is the next save's
+    if (outcome.results.avatar) setAvatar((current) => (current === plan.avatar ? { kind: 'keep' } : current));
     if (outcome.results.profile) setForm((current) => ({ ...current, password: '', currentPassword: '' }));
     if (outcome.saved.length > 0 || outcome.ok) dispatch(setUser(next.user));
     if (outcome.results.profile || outcome.results.reload) dispatch(preferencesFromUser(next.user));
 
     if (outcome.ok) {
       setErrors({});
-      setForm((current) => ({ ...initialForm(next, { ...prefs, alignToCalendar: current.alignToCalendar }), hexInput: current.hexInput }));
+      setForm((current) =>
+        keptSinceSent(
+          { ...initialForm(next, { ...prefs, alignToCalendar: current.alignToCalendar }), hexInput: current.hexInput },
+          sent,
+          current,
+        ),
+      );
       dispatch(showToast(SAVE_TOASTS.success, 'success'));
       return;
     }

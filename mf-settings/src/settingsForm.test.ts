@@ -4,6 +4,7 @@ import {
   buildGoalPatch,
   buildProfilePatch,
   initialForm,
+  keptSinceSent,
   MESSAGES,
   switchUnit,
   tabOfFirstError,
@@ -194,5 +195,27 @@ describe('validateForm', () => {
     expect(tabOfFirstError({ themeColor: 'x', targetDate: 'y' })).toBe('preferences');
     expect(tabOfFirstError({ targetDate: 'y' })).toBe('goals');
     expect(tabOfFirstError({ general: 'y' })).toBeUndefined();
+  });
+});
+
+describe('keptSinceSent', () => {
+  it('takes the saved values, but keeps what was typed while the save was on its way', () => {
+    const user = makeUser();
+    const sent: SettingsForm = { ...formFor(user), firstName: 'Grace', password: 'a-new-secret-1', currentPassword: 'old' };
+    // typed meanwhile, on the Goals tab
+    const current: SettingsForm = { ...sent, targetWeight: typedMeasure('70'), targetDate: '2026-06-30' };
+    const fresh: SettingsForm = { ...formFor({ ...user, firstName: 'Grace' }), password: '', currentPassword: '' };
+    const next = keptSinceSent(fresh, sent, current);
+    expect(next.firstName).toBe('Grace');
+    expect(next.password).toBe('');
+    expect(next.currentPassword).toBe('');
+    expect(next.targetWeight).toBe(current.targetWeight);
+    expect(next.targetDate).toBe('2026-06-30');
+  });
+
+  it('is the saved form when nothing was typed meanwhile', () => {
+    const sent = formFor(makeUser());
+    const fresh = formFor(makeUser({ firstName: 'Saved' }));
+    expect(keptSinceSent(fresh, sent, sent)).toEqual(fresh);
   });
 });

@@ -245,3 +245,13 @@ export function validateForm(form: SettingsForm, baseline: Baseline, checkWire: 
   }
   return errors;
 }
+
+/**
+ * The form after a save landed: the saved values (`fresh`), except the fields changed while the save was on its way,
+ * which were not in it and are kept as typed.
+ */
+export function keptSinceSent(fresh: SettingsForm, sent: SettingsForm, current: SettingsForm): SettingsForm {
+  const next: Record<string, unknown> = { ...fresh };
+  for (const key of Object.keys(current) as Array<keyof SettingsForm>) if (current[key] !== sent[key]) next[key] = current[key];
+  return next as unknown as SettingsForm;
+}
