@@ -27,32 +27,30 @@ function Devices({ initial }: { initial: string[] }) {
 
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 5)));
 
+/** Two devices and a field elsewhere; Remove Phone pressed from the keyboard (its button has the focus). */
+function removeFocusedPhone() {
+  render(
+    <>
+      <Devices initial={['Phone', 'Laptop']} />
+      <input aria-label="Elsewhere" />
+    </>,
+  );
+  const phone = screen.getByRole('button', { name: 'Remove Phone' });
+  phone.focus();
+  act(() => phone.click());
+  return phone;
+}
+
 describe('useFocusKeeper', () => {
   it("moves the focus to the container's next control when the focused one leaves the page", async () => {
-    render(
-      <>
-        <Devices initial={['Phone', 'Laptop']} />
-        <input aria-label="Elsewhere" />
-      </>,
-    );
-    const phone = screen.getByRole('button', { name: 'Remove Phone' });
-    phone.focus();
-    act(() => phone.click());
+    const phone = removeFocusedPhone();
     await flush();
     expect(phone.isConnected).toBe(false);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Laptop' }));
   });
 
   it('leaves a focus the user moved elsewhere', async () => {
-    render(
-      <>
-        <Devices initial={['Phone', 'Laptop']} />
-        <input aria-label="Elsewhere" />
-      </>,
-    );
-    const phone = screen.getByRole('button', { name: 'Remove Phone' });
-    phone.focus();
-    act(() => phone.click());
+    removeFocusedPhone();
     screen.getByRole('textbox', { name: 'Elsewhere' }).focus();
     await flush();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Elsewhere' }));

@@ -29,6 +29,13 @@ const latest =
     return apiError(404, 'Not found');
   };
 
+/** Signed in, with weights in pounds. */
+const inPounds = () =>
+  ({
+    ...signedIn(),
+    preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9' },
+  }) as Partial<RootState>;
+
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -45,10 +52,7 @@ describe('EntryDialog', () => {
   });
 
   it('shows and sends weights in the user unit, converted to kg', async () => {
-    const prefs = {
-      ...signedIn(),
-      preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9' },
-    } as Partial<RootState>;
+    const prefs = inPounds();
     const { store, calls } = setup(latest(80), prefs);
     act(() => void store.dispatch(openEntryDialog()));
     const weight = await screen.findByLabelText('Weight (lb)');
@@ -62,10 +66,7 @@ describe('EntryDialog', () => {
   });
 
   it('editing only the notes of an entry shown in pounds saves its weight as stored, not as rounded', async () => {
-    const prefs = {
-      ...signedIn(),
-      preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9' },
-    } as Partial<RootState>;
+    const prefs = inPounds();
     const { store, calls } = setup((call) => {
       if (call.path === '/api/weights/date/2025-03-02?none=null')
         return json(200, { id: 'e1', date: '2025-03-02', weightKg: 80, notes: null });
@@ -197,10 +198,7 @@ describe('EntryDialog', () => {
   });
 
   it('says the weight limit in pounds to someone who types in pounds', async () => {
-    const prefs = {
-      ...signedIn(),
-      preferences: { unit: 'IMPERIAL', defaultSelectedPeriod: 'week', alignToCalendar: true, weekStartsOn: 0, themeColor: '#3ab0b9' },
-    } as Partial<RootState>;
+    const prefs = inPounds();
     const { store, calls } = setup(latest(80), prefs);
     act(() => void store.dispatch(openEntryDialog()));
     const weight = await screen.findByLabelText('Weight (lb)');
