@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nameRemotesInPage } from '../test/pageRemotes';
+import { SLOW_SCREEN_MS } from './RemoteScreen';
 
 // The federation runtime stands in for the remotes' servers: which screen each load hands back, or that it failed.
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
@@ -57,6 +58,24 @@ describe('RemoteScreen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('heading', { name: 'Analytics screen' })).toBeInTheDocument();
     expect(document.title).toContain('Analytics');
+  });
+
+  it('offers Retry beside Loading... when a screen takes long, and a retry that loads it shows it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // the first load never answers (a server that stalls); the retry does
+      runtime.loadRemote.mockReturnValueOnce(new Promise(() => {})).mockResolvedValue({ default: () => <h1>Analytics screen</h1> });
+      const { RemoteScreen } = await freshShell();
+      render(<RemoteScreen id={ANALYTICS} title="Analytics" props={{}} />);
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(SLOW_SCREEN_MS));
+      expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+      expect(screen.getByText(/Analytics is taking longer than usual to load/)).toBeInTheDocument();
+      await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+      expect(await screen.findByRole('heading', { name: 'Analytics screen' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("marks the page's first screen on the page once it is drawn, not while Loading... shows", async () => {

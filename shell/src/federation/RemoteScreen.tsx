@@ -5,6 +5,12 @@ import { loadedScreen, loadScreen, type ScreenModule } from './remotes';
 
 type Props<P> = { id: string; props: P; title: string };
 
+/**
+ * A screen still loading after this long (a remote's server that accepted the connection and stalls, a CDN that does
+ * not answer) offers Retry beside "Loading...", rather than leave the person waiting for the loader's own time limits.
+ */
+export const SLOW_SCREEN_MS = 10_000;
+
 type State<P> = { id: string } & ({ status: 'loading' } | { status: 'ready'; module: ScreenModule<P> } | { status: 'unavailable' });
 
 /**
@@ -36,6 +42,14 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
   const retry = useCallback(() => setRetries((r) => ({ id, count: (r.id === id ? r.count : 0) + 1 })), [id]);
 
   const shown: State<P> = ready ? { id, status: 'ready', module: ready } : state.id === id ? state : { id, status: 'loading' };
+  const loading = shown.status === 'loading';
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!loading) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_SCREEN_MS);
+    return () => clearTimeout(timer);
+  }, [loading, id, attempt]);
   // the page's first screen is on the page (committed): the last of the start-up milestones
   const drawn = shown.status === 'ready';
   useLayoutEffect(() => {
@@ -43,9 +57,19 @@ export function RemoteScreen<P extends object>({ id, props, title }: Props<P>) {
   }, [drawn]);
   if (shown.status === 'loading') {
     return (
-      <div className="screen-loading" role="status">
-        Loading...
-      </div>
+      <>
+        <div className="screen-loading" role="status">
+          Loading...
+        </div>
+        {slow && (
+          <p className="screen-slow">
+            {title} is taking longer than usual to load.{' '}
+            <button type="button" className="button" onClick={retry}>
+              Retry
+            </button>
+          </p>
+        )}
+      </>
     );
   }
   // after a Retry that failed again, the focus (on Retry, gone while it loaded) goes back to the panel
