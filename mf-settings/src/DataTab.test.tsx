@@ -51,6 +51,17 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => {
   };
 };
 
+/** An import of weights.csv still being read, as the server answers for it. */
+const readingJob = (id: string, bytesRead = 0) => ({
+  id,
+  status: 'parsing',
+  fileName: 'weights.csv',
+  bytesTotal: 1000,
+  bytesRead,
+  error: null,
+  preview: null,
+});
+
 /**
  * The server's import calls: an upload answers with an import being read, the first look at it with `reading`
  * (if given) and then the preview made from the upload's form, and a commit with `committed`.
@@ -69,15 +80,7 @@ function importServer(opts: {
       form = call.body as FormData;
       looks = 0;
       n++;
-      return json(202, {
-        id: `imp-${n}`,
-        status: 'parsing',
-        fileName: 'weights.csv',
-        bytesTotal: 1000,
-        bytesRead: 0,
-        error: null,
-        preview: null,
-      });
+      return json(202, readingJob(`imp-${n}`));
     }
     if (call.method === 'GET' && call.path === `/api/imports/imp-${n}`) {
       const base = { id: `imp-${n}`, fileName: 'weights.csv', bytesTotal: 1000, error: null };
@@ -283,28 +286,9 @@ describe('Settings → Data', () => {
   it('stops reading an import another tab replaced: says so once, and asks no more', async () => {
     let looks = 0;
     const { calls } = await openData((call) => {
-      if (call.method === 'POST' && call.path === '/api/imports')
-        return json(202, {
-          id: 'imp-1',
-          status: 'parsing',
-          fileName: 'weights.csv',
-          bytesTotal: 1000,
-          bytesRead: 0,
-          error: null,
-          preview: null,
-        });
+      if (call.method === 'POST' && call.path === '/api/imports') return json(202, readingJob('imp-1'));
       if (call.method === 'GET' && call.path === '/api/imports/imp-1')
-        return looks++ === 0
-          ? json(200, {
-              id: 'imp-1',
-              status: 'parsing',
-              fileName: 'weights.csv',
-              bytesTotal: 1000,
-              bytesRead: 500,
-              error: null,
-              preview: null,
-            })
-          : apiError(404, 'No such import');
+        return looks++ === 0 ? json(200, readingJob('imp-1', 500)) : apiError(404, 'No such import');
       return undefined;
     });
     await userEvent.upload(screen.getByLabelText('Export file'), csv());

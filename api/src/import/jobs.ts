@@ -88,7 +88,7 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
       if (replaced.signal.aborted) return void (await deleteImport(db, userId, id));
       // the days that already have an entry, looked up for the file's days only, a chunk at a time: a long history is
       // neither read whole nor handed to the parser, which held the event loop for every upload, however small
-      if (result.ok)
+      if (result.ok) {
         for (const chunk of result.rowChunks) {
           const rows = JSON.parse(chunk) as ChunkRow[];
           const found = await entriesOnDates(
@@ -98,8 +98,8 @@ export async function startImport(deps: Deps, userId: string, upload: StoredUplo
           );
           addConflicts(result.summary, rows, new Map(found.map((e) => [e.date, e])));
         }
-      if (result.ok) await finishImport(db, userId, id, result.summary, result.rowChunks, clock.now());
-      else await failImport(db, userId, id, result.message, clock.now());
+        await finishImport(db, userId, id, result.summary, result.rowChunks, clock.now());
+      } else await failImport(db, userId, id, result.message, clock.now());
     } catch (e) {
       log('error', { msg: 'import failed', importId: id, name: e instanceof Error ? e.name : typeof e });
       await failImport(db, userId, id, 'The file could not be read. Check that it is an export of a supported app.', clock.now()).catch(

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { focusElement } from './focus';
+import { focusElement, focusFellToPage } from './focus';
 
 /**
  * When the control that had the focus inside `container` leaves the page (a removed device's Remove, a list item that
@@ -17,8 +17,7 @@ export function useFocusKeeper(container: RefObject<HTMLElement | null>, next: (
     const observer = new MutationObserver(() => {
       if (!focused || focused.isConnected) return;
       focused = null;
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
+      if (!focusFellToPage()) return;
       const target = next(root);
       if (target) focusElement(target);
     });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { focusElement } from './focus';
+import { focusElement, focusFellToPage } from './focus';
 
 /** Where a screen's read is: on its way, refused, or shown. */
 export type LoadPhase = 'loading' | 'failed' | 'ready';
@@ -17,8 +17,7 @@ export function useRetryFocus<Landing extends HTMLElement = HTMLHeadingElement>(
   useEffect(() => {
     if (!retried.current || phase === 'loading') return;
     retried.current = false;
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
+    if (!focusFellToPage()) return;
     const target = phase === 'failed' ? button.current : landing.current;
     if (target?.isConnected) focusElement(target);
   }, [phase]);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { focusElement, formatDateEnGb, formatWeightWithUnit, selectUnit, useAppSelector, useOnline } from '@app/kit';
+import { focusElement, focusFellToPage, formatDateEnGb, formatWeightWithUnit, selectUnit, useAppSelector, useOnline } from '@app/kit';
 import { useLastUpdated } from './lastUpdated';
 import { useEntryQueue } from './useEntryQueue';
 import './offline.css';
@@ -31,8 +31,7 @@ export function OfflineStatus() {
   useEffect(() => {
     if (!gone) return;
     setDismissed(null);
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
+    if (!focusFellToPage()) return;
     const next = document.querySelector<HTMLElement>('.offline-refused button') ?? document.querySelector<HTMLElement>('main');
     if (next) focusElement(next);
   }, [gone]);
