@@ -369,4 +369,54 @@ describe('offline app', () => {
     expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(p))).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('opens with no connection in a new window for the person "Remember me" kept, and sends the weight logged once it returns', async () => {
+    const user = await createUser({ firstName: 'Remy', lastName: 'Opener' });
+    await logWeights(user, [{ date: dayOffset(-2), weightKg: 82.3 }]);
+    const context = await newContext(browser);
+    const first = await context.newPage();
+    first.setDefaultTimeout(60_000);
+    await first.goto(`${BASE_URL}/login`);
+    await first.getByLabel('Email').fill(user.email);
+    await first.getByLabel('Password').fill(user.password);
+    await first.getByLabel('Remember me').check();
+    await first.getByRole('button', { name: 'Log In' }).click();
+    await first.waitForURL(`${BASE_URL}/dashboard/overview`);
+    await workerInCharge(first);
+    // read once with the worker in charge, so it keeps the overview's answers
+    await first.reload({ waitUntil: 'commit' });
+    await first.getByText('82.3 kg').first().waitFor();
+    const kept = () => first.evaluate(async () => (await caches.keys()).some((name) => name.startsWith('weightwise-api:')));
+    await expect.poll(kept, { timeout: 30_000 }).toBe(true);
+    // the window closes (the installed app quit): its tab's session goes with it
+    await first.close();
+
+    await context.setOffline(true);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    const problems = watchProblems(page);
+    await page.goto(`${BASE_URL}/dashboard/overview`, { waitUntil: 'commit' });
+    await page.locator('.offline-banner', { hasText: /^Offline/ }).waitFor();
+    await page.locator('.sidebar-name', { hasText: 'Remy Opener' }).waitFor();
+    await page.getByText('82.3 kg').first().waitFor();
+    expect(page.url()).toBe(`${BASE_URL}/dashboard/overview`);
+    await logWeight(page, dayOffset(0), '81.9', 'Add Log');
+    const waiting = page.getByRole('region', { name: 'Waiting to be sent' });
+    await waiting.getByText('81.9 kg').waitFor();
+    await screenshot(page, 'offline-cold-start');
+    expect((await api<unknown[]>(user, 'GET', '/weights')).length).toBe(1);
+
+    await context.setOffline(false);
+    await page.getByText('Sent 1 weight logged offline').waitFor();
+    const saved = await api<Array<{ date: string; weightKg: number }>>(user, 'GET', '/weights');
+    expect(saved.map((e) => [e.date, e.weightKg]).sort()).toEqual([
+      [dayOffset(-2), 82.3],
+      [dayOffset(0), 81.9],
+    ]);
+    // signed in again for real: the banner has gone and the screens read the server
+    await page.locator('.offline-banner').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('auth') ?? 'null')?.user?.id)).toBe(user.user.id);
+    expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|net::ERR|503/.test(p))).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

@@ -5,3 +5,5 @@
  */
 export { startEarlyReads } from './api/earlyReads';
 export { applyCachedTheme } from './state/cachedTheme';
+// what the service worker shares with the app's client: plain names, no code
+export { OFFLINE_USER_HEADER } from './api/offlineSession';

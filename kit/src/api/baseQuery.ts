@@ -12,6 +12,7 @@ import { redirectWithFrom } from './navigation';
 import { connectionUnsettled } from './connection';
 import { fetchOrTakeEarly } from './earlyReads';
 import { isTokenOf } from './tokenClaims';
+import { OFFLINE_USER_HEADER } from './offlineSession';
 import { tokenRenewal } from './tokenRenewal';
 
 export const API_BASE_URL = '/api/';
@@ -44,10 +45,35 @@ function tokenFor(api: Pick<BaseQueryApi, 'getState' | 'type'>): string | null {
   return auth?.accessToken ?? (api.type === 'mutation' ? (auth?.leavingToken ?? null) : null);
 }
 
-const withBearer = (args: string | FetchArgs, token: string): FetchArgs => {
+const withHeader = (args: string | FetchArgs, name: string, value: string): FetchArgs => {
   const request = typeof args === 'string' ? { url: args } : args;
-  return { ...request, headers: { ...(request.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } };
+  return { ...request, headers: { ...(request.headers as Record<string, string> | undefined), [name]: value } };
 };
+const withBearer = (args: string | FetchArgs, token: string): FetchArgs => withHeader(args, 'authorization', `Bearer ${token}`);
+
+/** The person let in offline (no token until the session is back), or null. */
+function offlineUserOf(api: Pick<BaseQueryApi, 'getState'>): string | null {
+  const auth = (api.getState() as StateWithAuth).auth;
+  return auth?.offline && !auth.accessToken && auth.user ? auth.user.id : null;
+}
+
+/** Said of every save made while let in offline: the caller keeps a weight on the device, a form says so. */
+const NO_SESSION_YET: FetchBaseQueryError = {
+  status: 'FETCH_ERROR',
+  error: 'Offline: the session is restored when the connection returns',
+};
+
+/**
+ * Let in offline: reads are answered from what this device kept for the person (the service worker's copy; nothing
+ * is sent on without a session), saves are not sent at all. Nothing goes to an error page: the shell says the app is
+ * offline, and the session is restored when the connection returns.
+ */
+async function offlineCall(args: string | FetchArgs, api: BaseQueryApi, extraOptions: ApiExtraOptions, userId: string) {
+  if (api.type === 'mutation') return { error: NO_SESSION_YET };
+  const result = await rawBaseQuery(withHeader(args, OFFLINE_USER_HEADER, userId), api, extraOptions);
+  if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };
+  return result;
+}
 
 /** The plain HTTP layer: base path, cookies, bearer header from the auth state; the page's early reads taken over. */
 const httpBaseQuery = fetchBaseQuery({
@@ -174,7 +200,10 @@ export const baseQueryWithReauth: ApiBaseQuery = async (args, api, extraOptions 
   // Signed out (just logged out, say): a screen still mounted as logout takes the user away asks again for what
   // logout dropped, and a save's follow-up read comes after it; a call that needs the bearer token and has none is
   // refused here rather than sent to earn a 401. Protected screens only render signed in, so nothing else gets here.
-  if (!sentWith && !extraOptions.skipAuthHandling) return { error: { status: 401, data: SIGNED_OUT } };
+  if (!sentWith && !extraOptions.skipAuthHandling) {
+    const offlineUser = offlineUserOf(api);
+    return offlineUser ? offlineCall(args, api, extraOptions, offlineUser) : { error: { status: 401, data: SIGNED_OUT } };
+  }
   let result = await rawBaseQuery(sentWith && sentWith !== accessTokenOf(api) ? withBearer(args, sentWith) : args, api, extraOptions);
 
   if (extraOptions.notFoundAsNull && result.error?.status === 404) return { data: null, meta: result.meta };

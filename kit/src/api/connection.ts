@@ -20,6 +20,13 @@ export function noteReconnected(now = Date.now()): void {
   reconnectedAt = now;
 }
 
+let readAgain: (() => void) | null = null;
+
+/** Every screen reads its data again now, as when the connection returns (a session restored after opening offline). */
+export function readAllAgain(): void {
+  readAgain?.();
+}
+
 /**
  * Screens read their data again when the connection returns and when the window comes back into view. The first
  * reads after a reconnect often fail while the network settles, so they are asked for once more when it has.
@@ -28,6 +35,7 @@ export function noteReconnected(now = Date.now()): void {
 export function followConnection(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>): () => void {
   return setupListeners(dispatch, (d, { onFocus, onFocusLost, onOnline, onOffline }) => {
     let again: ReturnType<typeof setTimeout> | undefined;
+    readAgain = () => d(onOnline());
     const focus = () => d(onFocus());
     const visibility = () => (document.visibilityState === 'visible' ? focus() : d(onFocusLost()));
     const online = () => {
@@ -46,6 +54,7 @@ export function followConnection(dispatch: ThunkDispatch<unknown, unknown, Unkno
     window.addEventListener('offline', offline, false);
     return () => {
       clearTimeout(again);
+      readAgain = null;
       window.removeEventListener('visibilitychange', visibility);
       window.removeEventListener('focus', focus);
       window.removeEventListener('online', online);

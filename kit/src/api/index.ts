@@ -10,3 +10,4 @@ export { neverReadAhead, readAhead } from './readAhead';
 export { setApiNavigator, type ApiNavigator, type ApiNavigateOptions } from './navigation';
 export { API_BASE_URL, API_REDUCER_PATH, errorRedirectTarget, type ApiExtraOptions } from './baseQuery';
 export { isTokenOf, tokenSubject } from './tokenClaims';
+export { OFFLINE_USER_HEADER, OFFLINE_USER_STORAGE_KEY } from './offlineSession';

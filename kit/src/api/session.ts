@@ -1,9 +1,12 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { clearAuth, loggedOut, savesFinishWith, setAccessToken, setAuth, type AuthState } from '../state/authSlice';
+import { clearAuth, loggedOut, savesFinishWith, setAccessToken, setAuth, signedInOffline, type AuthState } from '../state/authSlice';
+import { local, readJson, writeJson } from '../state/storage';
 import { setPreferences } from '../state/preferencesSlice';
 import type { User } from '../state/types';
 import { api } from './apiSlice';
 import { forgetAnswers } from './etagCache';
+import { OFFLINE_USER_STORAGE_KEY } from './offlineSession';
+import { readAllAgain } from './connection';
 import { announceLogout } from './otherTabs';
 import { savesUnderWay } from './savesUnderWay';
 
@@ -22,8 +25,17 @@ export function preferencesFromUser(user: Pick<User, 'unitPreference' | 'weekSta
   });
 }
 
-/** Where restoring a session ended: signed in, signed out (no session, or it ended), or no answer from the API. */
-export type RestoreResult = 'signed-in' | 'signed-out' | 'no-answer';
+/**
+ * Where restoring a session ended: signed in, signed out (no session, or it ended), no answer from the API, or no
+ * answer but the remembered person let in on this device's last data (`signedInOffline`).
+ */
+export type RestoreResult = 'signed-in' | 'signed-out' | 'no-answer' | 'offline';
+
+/** The person "Remember me" kept on this device for opening offline, if any. */
+function rememberedUser(): User | undefined {
+  const user = readJson<User>(local(), OFFLINE_USER_STORAGE_KEY);
+  return user && typeof user === 'object' && typeof user.id === 'string' && user.id && typeof user.role === 'string' ? user : undefined;
+}
 
 const isNoAnswer = (error: unknown) => {
   const status = (error as { status?: unknown } | null)?.status;
@@ -33,11 +45,13 @@ const isNoAnswer = (error: unknown) => {
 /**
  * Session restore before protected routes render: with "Remember me" on and no access token, trade the refresh
  * cookie for a token, load the user and sign in. Only a refused refresh (401) or user ends the session; a request
- * cut off by a reload or a dead network keeps it, so the next load tries again. Never redirects: the caller decides.
+ * cut off by a reload or a dead network keeps it, so the next load tries again; with nothing answering, the person
+ * remembered on this device is let in offline, and a later call (the connection back) restores the session in place.
+ * Never redirects: the caller decides.
  */
 export function restoreSession(): SessionThunk<Promise<RestoreResult>> {
   return async (dispatch, getState) => {
-    const { accessToken, user, persist } = getState().auth;
+    const { accessToken, user, persist, offline } = getState().auth;
     if (accessToken && user) return 'signed-in';
     if (!persist) return 'signed-out';
     try {
@@ -46,9 +60,18 @@ export function restoreSession(): SessionThunk<Promise<RestoreResult>> {
       const me = await dispatch(api.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
       dispatch(setAuth({ user: me, accessToken: getState().auth.accessToken ?? token }));
       dispatch(preferencesFromUser(me));
+      // screens drawn from this device's copy while offline read the current data
+      if (offline) readAllAgain();
       return 'signed-in';
     } catch (error) {
-      if (isNoAnswer(error)) return 'no-answer';
+      if (isNoAnswer(error)) {
+        if (getState().auth.offline) return 'offline';
+        const remembered = user ? undefined : rememberedUser();
+        if (!remembered) return 'no-answer';
+        dispatch(signedInOffline(remembered));
+        return 'offline';
+      }
+      writeJson(local(), OFFLINE_USER_STORAGE_KEY, null);
       dispatch(clearAuth());
       return 'signed-out';
     }

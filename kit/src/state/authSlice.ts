@@ -22,6 +22,11 @@ export interface AuthState {
    * sends its later ones with it. Cleared with the session.
    */
   leavingToken?: string | null;
+  /**
+   * Let in with no connection on this device's last data ("Remember me" on, the session not reachable): no token
+   * until the session is restored, so nothing is sent as the person meanwhile.
+   */
+  offline?: boolean;
 }
 
 export function loadAuthState(): AuthState {
@@ -45,6 +50,13 @@ export const authSlice = createSlice({
       state.loggedOut = false;
       state.signIns = (state.signIns ?? 0) + 1;
       state.leavingToken = null;
+      if (state.offline) state.offline = false;
+    },
+    /** The app opened with no connection: the remembered person, on what this device kept for them. */
+    signedInOffline(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+      state.accessToken = null;
+      state.offline = true;
     },
     setAccessToken(state, action: PayloadAction<string>) {
       state.accessToken = action.payload;
@@ -56,12 +68,14 @@ export const authSlice = createSlice({
       state.user = null;
       state.accessToken = null;
       state.leavingToken = null;
+      if (state.offline) state.offline = false;
     },
     loggedOut(state) {
       state.user = null;
       state.accessToken = null;
       state.persist = false;
       state.loggedOut = true;
+      if (state.offline) state.offline = false;
     },
     /**
      * A password change answers with its new session's token. Signed in, it becomes the page's token. While logout
@@ -89,10 +103,23 @@ export const authSlice = createSlice({
     selectAccessToken: (state) => state.accessToken,
     selectPersist: (state) => state.persist,
     selectIsSignedIn: (state) => state.accessToken !== null && state.user !== null,
+    /** Let in offline, on this device's last data (see `signedInOffline`). */
+    selectSignedInOffline: (state) => state.offline === true && state.user !== null && state.accessToken === null,
     selectLoggedOut: (state) => state.loggedOut === true,
   },
 });
 
-export const { setAuth, setAccessToken, setUser, clearAuth, loggedOut, sessionRotated, savesFinishWith, logoutCompleted, setPersist } =
-  authSlice.actions;
-export const { selectUser, selectAccessToken, selectPersist, selectIsSignedIn, selectLoggedOut } = authSlice.selectors;
+export const {
+  setAuth,
+  signedInOffline,
+  setAccessToken,
+  setUser,
+  clearAuth,
+  loggedOut,
+  sessionRotated,
+  savesFinishWith,
+  logoutCompleted,
+  setPersist,
+} = authSlice.actions;
+export const { selectUser, selectAccessToken, selectPersist, selectIsSignedIn, selectSignedInOffline, selectLoggedOut } =
+  authSlice.selectors;

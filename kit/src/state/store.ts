@@ -9,6 +9,7 @@ import { api } from '../api/apiSlice';
 import { API_REDUCER_PATH } from '../api/baseQuery';
 import { readAheadRecorder } from '../api/readAhead';
 import { local, PREFERENCES_STORAGE_KEY, session, writeJson } from './storage';
+import { OFFLINE_USER_STORAGE_KEY } from '../api/offlineSession';
 
 /**
  * The one reducer of the page. Remotes add their own slices with `rootReducer.inject(slice)`
@@ -34,7 +35,10 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
 export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-/** Mirror auth (sessionStorage), persist and preferences (localStorage) whenever they change. */
+/**
+ * Mirror auth (sessionStorage), persist and preferences (localStorage) whenever they change; with "Remember me" on,
+ * the signed-in person's profile too, so the app can open offline for them (api/offlineSession.ts).
+ */
 function persistToStorage(store: { getState(): RootState; subscribe(cb: () => void): () => void }) {
   let prev: RootState | undefined;
   store.subscribe(() => {
@@ -43,6 +47,11 @@ function persistToStorage(store: { getState(): RootState; subscribe(cb: () => vo
       const { user, accessToken, persist } = state.auth;
       writeJson(session(), AUTH_STORAGE_KEY, user && accessToken ? { user, accessToken } : null);
       if (prev?.auth.persist !== persist) writeJson(local(), PERSIST_STORAGE_KEY, persist);
+      // kept while remembered; dropped when signed out or no longer remembered (a page still restoring has no user yet)
+      const wasUser = prev?.auth.user ?? null;
+      if (user && (user !== wasUser || prev?.auth.persist !== persist)) writeJson(local(), OFFLINE_USER_STORAGE_KEY, persist ? user : null);
+      else if (!user && wasUser) writeJson(local(), OFFLINE_USER_STORAGE_KEY, null);
+      else if (!persist && prev?.auth.persist) writeJson(local(), OFFLINE_USER_STORAGE_KEY, null);
     }
     if (prev?.preferences !== state.preferences) writeJson(local(), PREFERENCES_STORAGE_KEY, state.preferences);
     prev = state;

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { loggedOut } from '@app/kit';
+import { loggedOut, OFFLINE_USER_STORAGE_KEY } from '@app/kit';
 import { LandingPage } from '../screens/LandingPage';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFetchMock, json } from '@app/kit/testing';
@@ -57,6 +57,37 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('unavailable page')).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: '/dashboard/overview' });
     expect(store.getState().auth.persist).toBe(true);
+  });
+
+  it('opened with nothing answering, the person "Remember me" kept here is let in offline, and signed in when the API answers', async () => {
+    localStorage.setItem(OFFLINE_USER_STORAGE_KEY, JSON.stringify(USER));
+    let reachable = false;
+    installFetchMock((call) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      if (call.path === '/api/auth/token') return json(200, { accessToken: 'fresh' });
+      if (call.path === '/api/users/me') return json(200, USER);
+      return apiError(404, 'Not found');
+    });
+    const { store } = renderRoutes(routes, '/dashboard/overview', { auth: { user: null, accessToken: null, persist: true } });
+    expect(await screen.findByText('protected content')).toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ user: USER, accessToken: null, offline: true });
+    reachable = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await vi.waitFor(() => expect(store.getState().auth).toMatchObject({ accessToken: 'fresh', offline: false }));
+    expect(screen.getByText('protected content')).toBeInTheDocument();
+  });
+
+  it('let in offline, a session that ended meanwhile sends the person to sign in once the API answers', async () => {
+    localStorage.setItem(OFFLINE_USER_STORAGE_KEY, JSON.stringify(USER));
+    let answer: () => Response = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    installFetchMock(() => answer());
+    renderRoutes(routes, '/dashboard/overview', { auth: { user: null, accessToken: null, persist: true } });
+    expect(await screen.findByText('protected content')).toBeInTheDocument();
+    answer = () => apiError(401, 'Session expired');
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
   });
 
   it('renders the screen for a signed-in USER or ADMIN', async () => {

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { focusElement, focusFellToPage, formatDateEnGb, formatWeightWithUnit, selectUnit, useAppSelector, useOnline } from '@app/kit';
+import {
+  focusElement,
+  focusFellToPage,
+  formatDateEnGb,
+  formatWeightWithUnit,
+  selectSignedInOffline,
+  selectUnit,
+  useAppSelector,
+  useOnline,
+} from '@app/kit';
 import { useLastUpdated } from './lastUpdated';
 import { useEntryQueue } from './useEntryQueue';
 import './offline.css';
@@ -18,7 +27,10 @@ export function describeLastUpdated(at: Date, now = new Date()): string {
  * the weights waiting on this device to be sent; the ones the server refused, with its reason.
  */
 export function OfflineStatus() {
-  const online = useOnline();
+  // opened offline ("Remember me", nothing answering), the session is not back yet even when the browser is online
+  const browserOnline = useOnline();
+  const signedInOffline = useAppSelector(selectSignedInOffline);
+  const online = browserOnline && !signedInOffline;
   const unit = useAppSelector(selectUnit);
   const lastUpdated = useLastUpdated(online);
   const { entries, dismiss } = useEntryQueue(online);

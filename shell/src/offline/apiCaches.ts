@@ -4,6 +4,8 @@
  * person signing in on the same browser can never be shown them, and their sign-in drops them from this device.
  */
 
+import { OFFLINE_USER_HEADER } from '@app/kit/early';
+
 /** The caches of earlier builds, shared by everyone who signed in on the browser, are dropped with the others. */
 const PREFIX = 'weightwise-api';
 
@@ -23,6 +25,27 @@ export function userOfAuthorization(header: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whose kept answers a read made while let in offline is after (kit's offline session), or null. */
+export function userOfOfflineRead(request: Request): string | null {
+  const id = request.headers.get(OFFLINE_USER_HEADER);
+  return id && /^[\w-]{1,64}$/.test(id) && !request.headers.has('Authorization') ? id : null;
+}
+
+/**
+ * A read answered from this device only: the person's kept copy, or 503 (nothing kept). It is never sent on: it
+ * carries no credentials, and with the connection back the page restores the session and reads again with them.
+ */
+export async function keptAnswer(storage: CacheStorage, userId: string, request: Request): Promise<Response> {
+  const kept = await (await storage.open(apiCacheName(userId))).match(request, { ignoreVary: true });
+  return (
+    kept ??
+    new Response(JSON.stringify({ error: { message: 'Not available offline', details: [] } }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    })
+  );
 }
 
 /** Drops every cache of API answers but `keepUserId`'s (all of them when signing out). */

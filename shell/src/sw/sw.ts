@@ -10,7 +10,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { SEND_PENDING_MESSAGE, SYNC_TAG } from '../offline/workerNames';
-import { apiCacheName, userOfAuthorization } from '../offline/apiCaches';
+import { apiCacheName, keptAnswer, userOfAuthorization, userOfOfflineRead } from '../offline/apiCaches';
 import { entriesInPage, isDeployPointer, isHashedAsset, manifestBeside, remoteFiles, type FederationManifest } from './remoteFiles';
 import { isManifestEntry } from '../federation/manifestEntry';
 import { conditionalReads } from './conditionalReads';
@@ -109,8 +109,12 @@ registerRoute(
     request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
   ({ request, event }) => {
     const userId = userOfAuthorization(request.headers.get('Authorization'));
+    if (userId) return apiStrategy(userId).handle({ request, event });
+    // the app opened offline for a remembered person: this device's copy or nothing (no credentials to send on)
+    const offlineUser = userOfOfflineRead(request);
+    if (offlineUser) return keptAnswer(caches, offlineUser, request);
     // nobody named: nothing to keep, and nothing of anyone's to give
-    return userId ? apiStrategy(userId).handle({ request, event }) : fetch(request);
+    return fetch(request);
   },
 );
 
