@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { entriesInPage, isDeployPointer, isHashedAsset, manifestBeside, remoteFiles } from './remoteFiles';
+import {
+  earlierBuildFiles,
+  EARLIER_BUILD_KEPT_MS,
+  entriesInPage,
+  isDeployPointer,
+  isHashedAsset,
+  manifestBeside,
+  remoteFiles,
+} from './remoteFiles';
 
 describe('remoteFiles', () => {
   const manifest = {
@@ -34,6 +42,53 @@ describe('remoteFiles', () => {
 
   it('copes with a manifest that lists nothing', () => {
     expect(remoteFiles('http://x.test/m.json', {})).toEqual([]);
+  });
+
+  describe('earlierBuildFiles', () => {
+    const at = Date.UTC(2026, 11, 1);
+    const old = at - EARLIER_BUILD_KEPT_MS - 1;
+    const url = 'http://x.test/remotes/overview/mf-manifest.json';
+    const file = (path: string, cachedAt: number | null = old) => ({ url: `http://x.test${path}`, cachedAt });
+
+    it("drops a remote's replaced build once it has been cached a week, and nothing of its current build", () => {
+      const cached = [
+        file('/remotes/overview/assets/173.7c5b3fa6bf.js'),
+        file('/remotes/overview/assets/1.aaaaaaaaaa.js'),
+        file('/remotes/overview/assets/1.0123456789.js'),
+        file('/remotes/overview/assets/s.9876543210.css'),
+        file('/remotes/overview/assets/3.dddddddddd.js', at - 60_000),
+        file('/remotes/overview/assets/4.eeeeeeeeee.js', null),
+      ];
+      expect(earlierBuildFiles(cached, url, manifest, at)).toEqual([
+        'http://x.test/remotes/overview/assets/1.0123456789.js',
+        'http://x.test/remotes/overview/assets/s.9876543210.css',
+      ]);
+    });
+
+    it("leaves other remotes', the shell's and not content-named files alone", () => {
+      const cached = [
+        file('/remotes/analytics/assets/1.0123456789.js'),
+        file('/assets/main.0123456789.js'),
+        file('/remotes/overview/remoteEntry.js'),
+        file('/remotes/overview/mf-manifest.json'),
+      ];
+      expect(earlierBuildFiles(cached, url, manifest, at)).toEqual([]);
+    });
+
+    it('drops nothing for a manifest that lists nothing, or a remote served from the site root', () => {
+      const cached = [file('/remotes/overview/assets/1.0123456789.js'), file('/assets/9.0123456789.js')];
+      expect(earlierBuildFiles(cached, url, {}, at)).toEqual([]);
+      expect(earlierBuildFiles(cached, 'http://x.test/mf-manifest.json', manifest, at)).toEqual([]);
+    });
+
+    it('follows a publicPath the manifest names', () => {
+      const named = { ...manifest, metaData: { publicPath: 'https://cdn.test/ov/', remoteEntry: { name: 'remoteEntry.js' } } };
+      const cached = [
+        { url: 'https://cdn.test/ov/assets/1.0123456789.js', cachedAt: old },
+        { url: 'https://cdn.test/ov/assets/1.aaaaaaaaaa.js', cachedAt: old },
+      ];
+      expect(earlierBuildFiles(cached, url, named, at)).toEqual(['https://cdn.test/ov/assets/1.0123456789.js']);
+    });
   });
 });
 

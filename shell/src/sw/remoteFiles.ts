@@ -24,8 +24,7 @@ const listed = (a?: ManifestAssets) => [...(a?.js?.sync ?? []), ...(a?.js?.async
  * dependencies, resolved against where the manifest was read (publicPath 'auto') or the publicPath it names.
  */
 export function remoteFiles(manifestUrl: string, manifest: FederationManifest): string[] {
-  const publicPath = manifest.metaData?.publicPath;
-  const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : new URL('./', manifestUrl).href;
+  const base = remoteBase(manifestUrl, manifest);
   const entry = manifest.metaData?.remoteEntry;
   const files = new Set<string>();
   if (entry?.name) files.add(new URL(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`, base).href);
@@ -33,6 +32,40 @@ export function remoteFiles(manifestUrl: string, manifest: FederationManifest): 
     for (const file of listed(part.assets)) files.add(new URL(file, base).href);
   }
   return [...files];
+}
+
+/** Where a remote's files are: the publicPath its manifest names, or beside the manifest ('auto'). */
+function remoteBase(manifestUrl: string, manifest: FederationManifest): string {
+  const publicPath = manifest.metaData?.publicPath;
+  return publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : new URL('./', manifestUrl).href;
+}
+
+/** How long files of a remote's replaced build stay cached: a tab opened before the deploy may still load them. */
+export const EARLIER_BUILD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The cached files of a remote's earlier builds, to drop once its current build is cached: content-named files in its
+ * folder that the current build does not list, cached (by their answer's Date) longer than `keptMs` ago. Each deploy
+ * would otherwise add a build to the device for good, over years of weekly deploys. A file with no date is kept.
+ */
+export function earlierBuildFiles(
+  cached: Array<{ url: string; cachedAt: number | null }>,
+  manifestUrl: string,
+  manifest: FederationManifest,
+  now: number,
+  keptMs = EARLIER_BUILD_KEPT_MS,
+): string[] {
+  const current = new Set(remoteFiles(manifestUrl, manifest));
+  if (current.size === 0) return [];
+  // a remote served from a site's root shares its folder with everyone's files: nothing there is known to be its own
+  const folders = [remoteBase(manifestUrl, manifest), new URL('./', manifestUrl).href].filter((folder) => new URL(folder).pathname !== '/');
+  return cached
+    .filter(({ url, cachedAt }) => {
+      if (current.has(url) || !folders.some((folder) => url.startsWith(folder))) return false;
+      if (!isHashedAsset(new URL(url).pathname)) return false;
+      return cachedAt !== null && now - cachedAt > keptMs;
+    })
+    .map(({ url }) => url);
 }
 
 /** Files whose name carries their content hash: a new build gives them a new name, so a cached copy is always right. */

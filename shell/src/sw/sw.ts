@@ -9,9 +9,18 @@
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { SEND_PENDING_MESSAGE, SYNC_TAG } from '../offline/workerNames';
 import { apiCacheName, keptAnswer, userOfAuthorization, userOfOfflineRead } from '../offline/apiCaches';
-import { entriesInPage, isDeployPointer, isHashedAsset, manifestBeside, remoteFiles, type FederationManifest } from './remoteFiles';
+import {
+  earlierBuildFiles,
+  entriesInPage,
+  isDeployPointer,
+  isHashedAsset,
+  manifestBeside,
+  remoteFiles,
+  type FederationManifest,
+} from './remoteFiles';
 import { isManifestEntry } from '../federation/manifestEntry';
 import { conditionalReads } from './conditionalReads';
 import { addContentNamedRoutes } from './staticRoutes';
@@ -83,6 +92,8 @@ registerRoute(
 );
 /** Answers worth keeping: the data, and "there is none" (no goal set, no weight yet), which a screen shows as such. */
 const KEPT_API_STATUS = new Set([200, 404]);
+/** A person's answers kept for reading offline: every screen's current reads, many times over. */
+const API_ANSWERS_KEPT = 300;
 // No time limit on the network: a slow answer is still the current one (a stale build or stale data would be
 // worse than waiting); the cached copy is for no connection at all.
 // The last data each screen read, for the read-only screens offline (sign-in and tokens are never kept), and asked
@@ -98,6 +109,9 @@ function apiStrategy(userId: string): NetworkFirst {
       plugins: [
         conditionalReads(async (request) => (await caches.open(cacheName)).match(request)),
         { cacheWillUpdate: async ({ response }) => (KEPT_API_STATUS.has(response.status) ? response : null) },
+        // every period read is a new address (its dates): years of use would keep them all, so the least recently
+        // read go first
+        new ExpirationPlugin({ maxEntries: API_ANSWERS_KEPT, purgeOnQuotaError: true }),
       ],
     });
     apiStrategies.set(userId, strategy);
@@ -147,16 +161,33 @@ async function cacheRemoteBuild(manifestUrl: string, read?: FederationManifest):
     manifest = (await res.json()) as FederationManifest;
   }
   const assets = await caches.open(ASSETS_CACHE);
+  let newBuild = false;
   const store = async (file: string) => {
     const target = isHashedAsset(new URL(file).pathname) ? assets : remotesCache;
     if (await target.match(file)) return;
     const fileRes = await fetch(file);
-    if (fileRes.ok) await target.put(file, fileRes);
+    if (!fileRes.ok) return;
+    await target.put(file, fileRes);
+    newBuild = true;
   };
   const files = remoteFiles(manifestUrl, manifest);
   const isEntry = (file: string) => /\/remoteEntry[^/]*\.js$/.test(new URL(file).pathname);
   await Promise.all(files.filter((f) => !isEntry(f)).map(store));
   await Promise.all(files.filter(isEntry).map(store));
+  // a build not seen before replaces one: those before it may go
+  if (newBuild) await dropEarlierBuilds(assets, manifestUrl, manifest);
+}
+
+/** A remote's replaced builds leave the device a week after they were cached (remoteFiles.ts, earlierBuildFiles). */
+async function dropEarlierBuilds(assets: Cache, manifestUrl: string, manifest: FederationManifest): Promise<void> {
+  const cached = await Promise.all(
+    (await assets.keys()).map(async (request) => {
+      const date = (await assets.match(request))?.headers.get('Date');
+      const cachedAt = date ? Date.parse(date) : NaN;
+      return { url: request.url, cachedAt: Number.isNaN(cachedAt) ? null : cachedAt };
+    }),
+  );
+  await Promise.all(earlierBuildFiles(cached, manifestUrl, manifest, Date.now()).map((url) => assets.delete(url)));
 }
 
 self.addEventListener('install', (event) => {
