@@ -110,6 +110,11 @@ export interface RateOptions {
   since?: DateString | null;
   /** Window length in calendar days, the last reading's day included; 14 by default. */
   windowDays?: number;
+  /**
+   * The reader's today: the window then ends today rather than at the last reading, so a rate (and a forecast) rests
+   * on readings of the last 14 days, never on a stretch that ended months ago.
+   */
+  today?: DateString | null;
 }
 
 export interface TrendRate {
@@ -136,8 +141,8 @@ export type RateResult = TrendRate | InsufficientRate;
 
 /**
  * Rate of the trend: ordinary least squares of trendKg against the calendar day number over the window
- * that ends at the last reading — its last 14 calendar days (the last day included), or from `since`
- * when the selected period is shorter. Needs at least 3 readings in the window, else 'insufficient'.
+ * that ends at the last reading (or `today`, when given) — its last 14 calendar days (the last day included), or
+ * from `since` when the selected period is shorter. Needs at least 3 readings in the window, else 'insufficient'.
  * With x̄, ȳ the means, Sxx = Σ(x − x̄)², Sxy = Σ(x − x̄)(y − ȳ):
  * slope b = Sxy / Sxx; residual SD s = √(Σ(y − a − bx)² / (n − 2)); standard error SE(b) = s / √Sxx.
  * The trend is smooth by construction, so its residuals understate the daily noise: s and SE describe how
@@ -146,7 +151,8 @@ export type RateResult = TrendRate | InsufficientRate;
 export function trendRate(points: readonly TrendPoint[], options: RateOptions = {}): RateResult {
   if (points.length === 0) return { kind: 'insufficient', count: 0 };
   const windowDays = Math.max(1, Math.floor(options.windowDays ?? RATE_WINDOW_DAYS));
-  const windowEnd = points[points.length - 1].date;
+  const lastReading = points[points.length - 1].date;
+  const windowEnd = options.today && options.today > lastReading ? options.today : lastReading;
   let windowStart = addDaysToDate(windowEnd, -(windowDays - 1));
   if (options.since) windowStart = maxDate(windowStart, options.since);
   const inWindow = points.filter((p) => p.date >= windowStart && p.date <= windowEnd);

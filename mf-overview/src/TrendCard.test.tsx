@@ -177,6 +177,22 @@ describe('Trend card', () => {
     await waitFor(() => expect(card).toHaveTextContent('Log at least 3 weights in 14 days to see your rate.'));
     expect(rate(card)).toBeNull();
   });
+
+  it('logging that stopped weeks ago gives no rate and no forecast, never a date already past', async () => {
+    // the falling series, ended 20 days before today (12/03/2025)
+    const stopped = FALLING.map((e) => {
+      const [y, m, d] = e.date.split('-').map(Number);
+      const date = new Date(y!, m! - 1, d! - 20);
+      const iso = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+      return { ...e, date: iso };
+    });
+    renderOverview({ entries: stopped, goal: LOSE }, { defaultSelectedPeriod: 'all' });
+    const card = await trendCard();
+    await waitFor(() => expect(within(card).getByText('90.8 kg')).toBeInTheDocument());
+    expect(rate(card)).toBeNull();
+    expect(card).toHaveTextContent('Log at least 3 weights in 14 days to see a forecast.');
+    expect(card).not.toHaveTextContent(/most likely/);
+  });
 });
 
 describe('formatRatePerWeek', () => {

@@ -111,13 +111,14 @@ export function trendCardModel(
   const trendKg = latestTrendKg(points);
   if (points.length < TREND_MIN_READINGS || trendKg === undefined) return { state: 'low-data', message: TREND_LOW_DATA_MESSAGE };
 
-  const rate = trendRate(points);
+  // a rate and a forecast rest on the last 14 days' readings: logging that stopped long ago forecasts nothing
+  const rate = trendRate(points, { today });
   const rateKnown = rate.kind === 'rate';
   // a rate shown as 0.0 is holding steady to the reader, whatever its third decimal: never coloured, never "away"
   const shownAsZero = rateKnown && rateShownAsZero(rate.kgPerDay, unit);
   let forecast: Extract<TrendCardModel, { state: 'data' }>['forecast'] = null;
   if (goal) {
-    const result = forecastGoal(entries, goal);
+    const result = forecastGoal(entries, goal, { today });
     if (result.kind === 'on-track') {
       const schedule =
         result.schedule && goal.targetDate ? `${formatSchedule(result.schedule)} (${formatForecastDate(goal.targetDate, today)})` : null;

@@ -229,6 +229,18 @@ describe('forecastGoal', () => {
     const flat = ['2025-03-01', '2025-03-02', '2025-03-03'].map((d) => entry(d, 80));
     expect(forecastGoal(flat, LOSE, { since: '2025-03-02' })).toMatchObject({ reason: 'insufficient' });
   });
+
+  it("rests on the reader's last 14 days: logging that stopped months ago forecasts no date already past", () => {
+    // 20 days of 0.15 kg a day down, to 20 Jan
+    const losing = Array.from({ length: 20 }, (_, i) => entry(`2024-01-${String(i + 1).padStart(2, '0')}`, 90 - 0.15 * i));
+    const goal = { startWeightKg: 90, targetWeightKg: 85, targetDate: '2024-06-01' };
+    expect(forecastGoal(losing, goal)).toMatchObject({ kind: 'on-track' });
+    expect(forecastGoal(losing, goal, { today: '2024-01-25' })).toMatchObject({ kind: 'on-track' });
+    expect(forecastGoal(losing, goal, { today: '2024-04-25' })).toMatchObject({ reason: 'insufficient' });
+    // three readings within the last 14 days are enough again
+    expect(forecastGoal(losing, goal, { today: '2024-01-31' })).toMatchObject({ kind: 'on-track' });
+    expect(forecastGoal(losing, goal, { today: '2024-02-01' })).toMatchObject({ reason: 'insufficient' });
+  });
 });
 
 describe('formatting', () => {

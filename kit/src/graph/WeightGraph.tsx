@@ -147,9 +147,9 @@ export function WeightGraph({
   // a trend asked for over raw weights but not drawn: too few readings to seed it, and the text says so
   const trendWaits = showTrend && model.status === 'ok' && !model.averaged && !model.roles.includes('trend');
   const description = useMemo(() => {
-    const text = describeGraph(model, unit, averaging, trendHistory);
+    const text = describeGraph(model, unit, averaging, trendHistory, today);
     return trendWaits ? `${text} ${TREND_LOW_DATA_MESSAGE}` : text;
-  }, [model, unit, averaging, trendHistory, trendWaits]);
+  }, [model, unit, averaging, trendHistory, trendWaits, today]);
 
   if (model.status !== 'ok') {
     return (

@@ -7,6 +7,7 @@ import {
   ratePerWeek,
   rateShownAsZero,
   trendRate,
+  type DateString,
   type UnitSystem,
   WAITING_TO_BE_SENT,
   weightUnitLabel,
@@ -36,6 +37,8 @@ export function describeGraph(
   // the readings before the plotted ones, as the drawn trend is seeded: without them a week's rate could contradict
   // the trend line on screen and the overview's Trend card
   trendHistory: readonly WeightEntry[] = [],
+  // "over the last two weeks" is the reader's last two weeks: readings that stopped long ago give no rate
+  today?: DateString,
 ): string {
   if (model.status !== 'ok') return model.message ?? '';
   if (model.averageLine) return `${model.averageLine.label} over the whole period.`;
@@ -59,7 +62,7 @@ export function describeGraph(
     points.length > 1 ? `First ${at(first)}, last ${at(last)}; lowest ${at(low)}, highest ${at(high)}.` : `${at(first)}.`,
   ];
   if (!model.averaged) {
-    const rate = trendRate(computeTrend(trendSeries(points, trendHistory)));
+    const rate = trendRate(computeTrend(trendSeries(points, trendHistory)), { today });
     if (rate.kind === 'rate') {
       const perWeek = ratePerWeek(rate.kgPerDay, unit);
       const shown = formatOneDecimal(Math.abs(perWeek));
