@@ -394,7 +394,7 @@ it('an unreachable database gives 503s with the error shape, and health reports 
     const app = createApp({ db: database.db, config: testConfig(), clock: new TestClock(), log: () => {}, ping: database.ping });
     const h = await app.request('/api/health');
     expect(h.status).toBe(503);
-    expect(await h.json()).toEqual({ status: 'ok', db: 'unavailable' });
+    expect(await h.json()).toEqual({ status: 'unavailable', db: 'unavailable' });
     const login = await call(app, 'POST', '/api/auth/login', { body: { email: 'a@example.com', password: 'whatever-1' } });
     expect(login.status).toBe(503);
     expect(login.body.error.requestId).toEqual(expect.any(String));
@@ -416,7 +416,7 @@ it('a database that never answers: health says so within its 3 s instead of hang
     });
     const h = await app.request('/api/health');
     expect(h.status).toBe(503);
-    expect(await h.json()).toEqual({ status: 'ok', db: 'unavailable' });
+    expect(await h.json()).toEqual({ status: 'unavailable', db: 'unavailable' });
   } finally {
     await database.close();
   }

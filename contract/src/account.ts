@@ -22,10 +22,10 @@ export const DeleteAccountSchema = z
 export const ExportSchema = z
   .object({
     profile: UserSchema,
-    goal: GoalSchema.nullable(),
+    goal: z.union([GoalSchema, z.null()]),
     entries: z.array(WeightEntrySchema),
     /** Reminder settings (null: never set), and the devices that get push notifications (no keys or endpoints). */
-    reminders: ReminderSettingsSchema.nullable(),
+    reminders: z.union([ReminderSettingsSchema, z.null()]),
     pushDevices: z.array(PushDeviceSchema),
   })
   .meta({ id: 'Export' });

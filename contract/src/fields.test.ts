@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { futureDateProblem } from './fields';
+import { canonicalTimeZone, futureDateProblem, timeZone } from './fields';
+import { isTimeZone } from './dates';
 import { codePoints, firstCodePoints, mendLoneSurrogates, normalizeEmail } from './text';
 import { kgToLb, lbToKg, LB_PER_KG } from './units';
 import {
@@ -160,5 +161,34 @@ describe('push subscriptions', () => {
     expect(issues(CreatePushSubscriptionSchema, { ...sub, device: 'Phone \udc00' })).toEqual([
       ['device', 'Device holds a broken character (half of a surrogate pair)'],
     ]);
+  });
+});
+
+describe('time zones', () => {
+  it('are kept as the runtime names them, not as typed, on a profile change and at sign-up', () => {
+    const expected = (typed: string) => new Intl.DateTimeFormat('en', { timeZone: typed }).resolvedOptions().timeZone;
+    expect(UpdateUserSchema.parse({ timeZone: 'europe/london' })).toEqual({ timeZone: 'Europe/London' });
+    expect(UpdateUserSchema.parse({ timeZone: 'utc' })).toEqual({ timeZone: 'UTC' });
+    expect(UpdateUserSchema.parse({ timeZone: 'Etc/UTC' })).toEqual({ timeZone: 'UTC' });
+    expect(UpdateUserSchema.parse({ timeZone: 'Asia/Calcutta' })).toEqual({ timeZone: expected('Asia/Calcutta') });
+    expect(UpdateUserSchema.parse({ timeZone: 'Europe/Berlin' })).toEqual({ timeZone: 'Europe/Berlin' });
+    const signUp = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'long-enough-1' };
+    expect(RegisterSchema.parse({ ...signUp, timeZone: 'europe/london' }).timeZone).toBe('Europe/London');
+  });
+
+  it('the name kept is one the same field accepts again, and stays as it is', () => {
+    for (const typed of ['utc', 'Asia/Calcutta', 'Asia/Kolkata', 'europe/london', 'US/Pacific', 'GMT']) {
+      const kept = timeZone.parse(typed);
+      expect(kept, typed).toBe(canonicalTimeZone(typed));
+      expect(isTimeZone(kept), typed).toBe(true);
+      expect(timeZone.parse(kept), typed).toBe(kept);
+    }
+  });
+
+  it('an unknown zone is refused with its message, not thrown', () => {
+    expect(issues(UpdateUserSchema, { timeZone: 'Mars/Olympus' })).toEqual([
+      ['timeZone', 'Time zone is not a known time zone (e.g. Europe/London)'],
+    ]);
+    expect(canonicalTimeZone('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });

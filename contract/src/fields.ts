@@ -83,10 +83,26 @@ export const heightCm = z
   .gt(0, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` })
   .lt(HEIGHT_MAX_CM, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` });
 
-/** An IANA time zone: what turns an imported timestamp, or a reminder's hour, into the user's own day. */
+/**
+ * The name the runtime gives a time zone it knows (`europe/london` is `Europe/London`, `utc` and `Etc/UTC` are `UTC`,
+ * a link such as `US/Pacific` its zone); the name itself when it knows none.
+ */
+export function canonicalTimeZone(name: string): string {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * An IANA time zone: what turns an imported timestamp, or a reminder's hour, into the user's own day. Kept as the
+ * runtime names it, not as typed, so one zone is stored under one name.
+ */
 export const timeZone = z
   .string({ error: 'Time zone must be a string' })
   .refine((s) => isTimeZone(s), { message: 'Time zone is not a known time zone (e.g. Europe/London)' })
+  .overwrite((s) => (isTimeZone(s) ? canonicalTimeZone(s) : s))
   .meta({ example: 'Europe/London' });
 
 export const ROLES = ['USER', 'ADMIN'] as const;

@@ -67,7 +67,7 @@ it.skipIf(!process.env.DATABASE_URL)(
       const down = await call(app, 'GET', '/api/weights', { token: u.token });
       expect(down.status).toBe(503);
       expect(down.body.error.requestId).toEqual(expect.any(String));
-      expect((await call(app, 'GET', '/api/health')).body).toEqual({ status: 'ok', db: 'unavailable' });
+      expect((await call(app, 'GET', '/api/health')).body).toEqual({ status: 'unavailable', db: 'unavailable' });
       await proxy.start();
       let healthy = false;
       for (let i = 0; i < 20 && !healthy; i++) {

@@ -14,10 +14,13 @@ export function dataEtag(userId: string, dataVersion: number, pathAndQuery: stri
   return `W/"${dataVersion}-${read}"`;
 }
 
-/** True when an If-None-Match header names this tag (weak comparison, lists and `*` understood). */
+/**
+ * True when an If-None-Match header names this tag (weak comparison, lists understood). `*` matches nothing here: the
+ * tag is checked before the route has looked at its parameters or found the data, so `*` would answer 304 for a read
+ * that is malformed (400, 422) or names nothing (404); only a tag this read was given can.
+ */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  if (header.trim() === '*') return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }

@@ -17,7 +17,8 @@ export function allowedMethods(routes: readonly Route[]): (path: string) => stri
               .split('/')
               .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
               .join('/') +
-            '/?$',
+            // exactly: the router is strict, so `/api/weights/` is no path of `/api/weights` (404, not 405)
+            '$',
         ),
       }));
     const methods = new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method));

@@ -7,6 +7,14 @@ import { readBodyLimited, readIncomingLimited } from '../lib/body.js';
 
 const JSON_TYPE = /^application\/json\s*(;.*)?$/i;
 
+const UTF8 = /^utf-?8$/i;
+
+/** The charset parameter of a Content-Type (quotes removed), or null when it names none. */
+export function declaredCharset(contentType: string): string | null {
+  const m = /;\s*charset\s*=\s*(?:"([^"]*)"|([^\s;]*))/i.exec(contentType);
+  return m ? (m[1] ?? m[2] ?? '') : null;
+}
+
 /** No body of the API nests deeper than a few levels; a megabyte of brackets takes JSON.parse a fifth of a second. */
 export const MAX_JSON_DEPTH = 32;
 /**
@@ -46,7 +54,8 @@ export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxVal
 export const JSON_BODY_DEADLINE_MS = 30_000;
 
 /**
- * For routes taking a JSON body: 415 for another content type, 413 over the config's limit (chunked too), 408 when
+ * For routes taking a JSON body: 415 for another content type or a charset other than UTF-8 (JSON exchanged between
+ * systems is UTF-8, RFC 8259 §8.1), 413 over the config's limit (chunked too), 408 when
  * it is not all there within its deadline (the connection is then closed), 400 for malformed JSON, invalid UTF-8,
  * nesting deeper than MAX_JSON_DEPTH or more than MAX_JSON_VALUES values. The parsed value is handed to the zod validator through Hono's body cache.
  */
@@ -55,6 +64,9 @@ export function jsonBody(config: Pick<Config, 'jsonBodyLimit' | 'jsonBodyDeadlin
   return async (c, next) => {
     const ct = c.req.header('Content-Type') ?? '';
     if (!JSON_TYPE.test(ct)) throw new ApiError(415, 'Content-Type must be application/json');
+    const charset = declaredCharset(ct);
+    if (charset !== null && !UTF8.test(charset))
+      throw new ApiError(415, `JSON must be UTF-8: charset=${charset.slice(0, 40)} is not accepted (send charset=utf-8 or none)`);
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const bytes =
       incoming?.readableDidRead === false

@@ -761,7 +761,7 @@ export interface components {
     schemas: {
         Health: {
             /** @enum {string} */
-            status: "ok";
+            status: "ok" | "unavailable";
             /** @enum {string} */
             db: "ok" | "unavailable";
         };
@@ -900,9 +900,9 @@ export interface components {
         };
         Export: {
             profile: components["schemas"]["User"];
-            goal: components["schemas"]["Goal"];
+            goal: components["schemas"]["Goal"] | null;
             entries: components["schemas"]["WeightEntry"][];
-            reminders: components["schemas"]["ReminderSettings"];
+            reminders: components["schemas"]["ReminderSettings"] | null;
             pushDevices: components["schemas"]["PushDevice"][];
         };
         User: {
@@ -935,7 +935,7 @@ export interface components {
             startDate: string;
             /** Format: date */
             targetDate: string;
-        } | null;
+        };
         WeightEntry: {
             /** Format: uuid */
             id: string;
@@ -954,7 +954,7 @@ export interface components {
             quietHoursEnabled: boolean;
             quietStart: string;
             quietEnd: string;
-        } | null;
+        };
         PushDevice: {
             /** Format: uuid */
             id: string;

@@ -23,6 +23,16 @@ describe('the OpenAPI document, for third-party toolchains', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);
 
+  it('components used nullable somewhere stay what they are: Goal and ReminderSettings are objects, never null', async () => {
+    const doc = (await openApiDocument(testConfig())) as { components: { schemas: Record<string, { type?: unknown }> } };
+    for (const name of ['Goal', 'ReminderSettings']) expect(doc.components.schemas[name]?.type, name).toBe('object');
+    const source = readFileSync(CLIENT_TYPES_FILE, 'utf8');
+    for (const name of ['Goal', 'ReminderSettings']) {
+      const body = new RegExp(`\\n {8}${name}: \\{\\n[\\s\\S]*?\\n {8}\\}(.*);\\n`).exec(source);
+      expect(body?.[1], name).toBe('');
+    }
+  });
+
   it('the committed client types are what openapi-typescript makes of the current document', async () => {
     const fresh = await generateClientTypes(await openApiDocument(testConfig()));
     // run `npm run openapi:client --workspace api` after changing a route

@@ -34,12 +34,19 @@ export function countParts(bytes: Uint8Array, contentType: string): number | nul
   return Math.max(0, count - 1);
 }
 
+/** The 413 of an image over the limit: the same whether the form's size or the file's own gave it away. */
+const avatarTooLarge = () =>
+  new ApiError(413, 'Avatar is larger than 2 MiB', [{ field: 'avatar', issue: 'The image must be at most 2 MiB' }]);
+
 /** multipart/form-data only (415), at most the avatar limit plus form overhead (413, read incrementally). */
 function multipartBody(limit: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ct = c.req.header('Content-Type') ?? '';
     if (!/^multipart\/form-data\s*;/i.test(ct)) throw new ApiError(415, 'Content-Type must be multipart/form-data');
-    const bytes = await readBodyLimited(c.req.raw, limit + MULTIPART_OVERHEAD);
+    const bytes = await readBodyLimited(c.req.raw, limit + MULTIPART_OVERHEAD).catch((err: unknown) => {
+      // the form is too large for the one image it may carry: said of the image, as the handler says it
+      throw err instanceof ApiError && err.status === 413 ? avatarTooLarge() : err;
+    });
     const parts = countParts(bytes, ct);
     if (parts === null) throw new ApiError(400, 'Malformed multipart body');
     if (parts > MAX_FORM_PARTS) throw new ApiError(400, `The form has more than ${MAX_FORM_PARTS} parts`);
@@ -86,8 +93,7 @@ export function avatarRoutes(deps: Deps) {
     const file = form.get('avatar');
     if (!file || typeof file === 'string')
       throw new ApiError(422, 'Validation failed', [{ field: 'avatar', issue: 'Choose an image file' }]);
-    if (file.size > config.avatarLimit)
-      throw new ApiError(413, 'Avatar is larger than 2 MiB', [{ field: 'avatar', issue: 'The image must be at most 2 MiB' }]);
+    if (file.size > config.avatarLimit) throw avatarTooLarge();
     const input = Buffer.from(await file.arrayBuffer());
     if (!sniffImage(input)) {
       const issue = isHeic(input) ? `HEIC photos cannot be read here. ${AVATAR_TYPES_TEXT}` : AVATAR_TYPES_TEXT;

@@ -5,7 +5,8 @@ import type { AppEnv, Deps } from '../types.js';
 import { validationHook } from '../lib/validation.js';
 import { unreadableRequest } from '../schemas/common.js';
 
-const Health = z.object({ status: z.literal('ok'), db: z.enum(['ok', 'unavailable']) }).openapi('Health');
+/** Ready: both ok. Not ready (503): both unavailable, so the status never says ok on a refusal. */
+const Health = z.object({ status: z.enum(['ok', 'unavailable']), db: z.enum(['ok', 'unavailable']) }).openapi('Health');
 
 export function healthRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -31,7 +32,7 @@ export function healthRoutes(deps: Deps) {
         await within(3000, ping);
         return c.json({ status: 'ok' as const, db: 'ok' as const }, 200);
       } catch {
-        return c.json({ status: 'ok' as const, db: 'unavailable' as const }, 503);
+        return c.json({ status: 'unavailable' as const, db: 'unavailable' as const }, 503);
       }
     },
   );

@@ -5,7 +5,11 @@ import { DATE_FORMATS, IMPORT_UNITS } from '@app/contract';
 
 export const AvatarUploadSchema = z
   .object({
-    avatar: z.any().openapi({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 2 MiB' }),
+    // optional to the validator: a form without it is answered by the route, with its message under `avatar`
+    avatar: z
+      .any()
+      .optional()
+      .openapi({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 2 MiB' }),
   })
   .openapi('AvatarUpload');
 
