@@ -54,9 +54,21 @@ export function loginChecks(
 export type Reservation = {
   /** The attempt succeeded: apply each key's onSuccess. */
   succeeded(): Promise<void>;
-  /** The attempt was refused for another reason before doing what the limit guards: give it back under every key. */
-  giveBack(): Promise<void>;
+  /** The attempt was refused for another reason before doing what the limit guards: give it back under every key,
+   * or under `only` these (a sign-up refused for its address or password keeps its count under the client network). */
+  giveBack(only?: readonly string[]): Promise<void>;
+  /** Each key's window this attempt was counted in, for a later request to give it back (`giveBackCounted`). */
+  readonly counted: ReadonlyArray<CountedAttempt>;
 };
+
+/** One attempt as counted under one key: given back only in that window (see `release`). */
+export type CountedAttempt = { key: string; resetAt: Date };
+
+/** Gives back an attempt counted by an earlier request (a provider sign-in's start, once its sign-in succeeded). */
+export const giveBackCounted = (db: Db, counted: ReadonlyArray<CountedAttempt>): Promise<void> => release(db, [...counted]);
+
+/** The count of provider sign-in starts from one client network (each given back once its sign-in succeeds). */
+export const externalStartKey = (network: string) => `external-start:ip:${network}`;
 
 /** What a refusal says by default, given the minutes to wait. */
 const defaultRefusal = (minutes: number) => `Too many attempts. Try again in ${minutes} minute(s).`;
@@ -112,6 +124,7 @@ async function tryReserve(db: Db, checks: LimitCheck[], now: Date): Promise<Rese
     return { retryAfter, overKeys };
   }
   return {
+    counted,
     async succeeded() {
       for (const { key, onSuccess } of checks) {
         if (onSuccess === 'clear') await clear(db, key);
@@ -122,8 +135,8 @@ async function tryReserve(db: Db, checks: LimitCheck[], now: Date): Promise<Rese
           );
       }
     },
-    async giveBack() {
-      await release(db, counted);
+    async giveBack(only?: readonly string[]) {
+      await release(db, only ? counted.filter((c) => only.includes(c.key)) : counted);
     },
   };
 }
@@ -178,8 +191,9 @@ export async function reserveLoginAttempt(
       const settle = inFlight.begin(keys);
       return {
         settle,
+        counted: outcome.counted,
         succeeded: () => outcome.succeeded().finally(settle),
-        giveBack: () => outcome.giveBack().finally(settle),
+        giveBack: (only?: readonly string[]) => outcome.giveBack(only).finally(settle),
       };
     }
     if (Date.now() >= deadline) throw giveUp(outcome.retryAfter);

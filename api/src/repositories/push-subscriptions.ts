@@ -64,3 +64,8 @@ export async function touchPushSubscription(db: Db, userId: string, id: string, 
     .set({ lastUsedAt: now })
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)));
 }
+
+/** Every device of the user stops receiving pushes (a password change or reset: the devices may be someone else's). */
+export async function deletePushSubscriptionsOf(db: Db, userId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}

@@ -428,6 +428,36 @@ describeDb('auth', (ctx) => {
     expect(statuses).toEqual([201, 201, 429]);
   });
 
+  it('refused sign-ups (common password, address taken) never lock an address out of signing up; the network still counts them', async () => {
+    const app = ctx.makeApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    const victim = uniqueEmail();
+    const signUp = (email: string, password: string, ip: string) =>
+      call(app, 'POST', '/api/auth/register', { body: { firstName: 'A', lastName: 'B', email, password }, ip });
+    // more refusals than the address's limit (5 an hour), each from another network
+    for (let i = 1; i <= 6; i++) expect((await signUp(victim, 'password123', `192.0.2.${100 + i}`)).status).toBe(422);
+    const owner = await signUp(victim, GOOD_PASSWORD, '192.0.2.120');
+    expect(owner.status).toBe(201);
+    // an address already taken: refused as taken every time, never 429
+    for (let i = 1; i <= 6; i++) {
+      const r = await signUp(victim.toUpperCase(), GOOD_PASSWORD, `198.51.100.${100 + i}`);
+      expect(r.status).toBe(422);
+      expect(r.body.error.details).toEqual([{ field: 'email', issue: 'Email has already been taken' }]);
+    }
+    // the client network keeps counting refused sign-ups as before
+    const strict = ctx.makeApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerIp: { limit: 2, windowSeconds: 3600 } } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (
+          await call(strict, 'POST', '/api/auth/register', {
+            body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'password123' },
+            ip: '203.0.113.77',
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([422, 422, 429]);
+  });
+
   it('unknown email and wrong password take similar time', async () => {
     const app = ctx.makeApp({ argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 } });
     const u = await register(app);

@@ -16,6 +16,7 @@ import { clientNetwork } from '../lib/net.js';
 import { validationHook } from '../lib/validation.js';
 
 export const COMMON_PASSWORD_ISSUE = 'This password is too common. Choose a less guessable one.';
+const EMAIL_TAKEN = 'Email has already been taken';
 const BAD_CREDENTIALS = [{ field: 'general', issue: 'Email or password is incorrect' }];
 
 export function authRoutes(deps: Deps) {
@@ -51,16 +52,23 @@ export function authRoutes(deps: Deps) {
     const now = clock.now();
     const email = normalizeEmail(body.email);
     const ip = clientNetwork(c, config);
+    const emailKey = registerEmailKey(email);
     const attempt = await reserveAttempt(
       db,
       [
         { key: `register:ip:${ip}`, rule: config.rateLimits.registerPerIp },
-        { key: registerEmailKey(email), rule: config.rateLimits.registerPerEmail },
+        { key: emailKey, rule: config.rateLimits.registerPerEmail },
       ],
       now,
     );
-    if (isCommonPassword(body.password)) throw validationError([{ field: 'password', issue: COMMON_PASSWORD_ISSUE }]);
-    if (await findUserByEmail(db, email)) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);
+    // a sign-up refused for its password or for an address already taken made no account: the address gets its attempt
+    // back (else refusals from anywhere would lock its owner out of signing up), the client network keeps it
+    const refused = async (field: 'password' | 'email', issue: string) => {
+      await attempt.giveBack([emailKey]);
+      return validationError([{ field, issue }]);
+    };
+    if (isCommonPassword(body.password)) throw await refused('password', COMMON_PASSWORD_ISSUE);
+    if (await findUserByEmail(db, email)) throw await refused('email', EMAIL_TAKEN);
     const passwordHash = await hashPasswordInTurn(deps, body.password).catch(giveBackIfBusy(attempt));
     const user = await insertUser(db, {
       id: randomUUID(),
@@ -71,7 +79,7 @@ export function authRoutes(deps: Deps) {
       timeZone: body.timeZone,
       now,
     });
-    if (!user) throw validationError([{ field: 'email', issue: 'Email has already been taken' }]);
+    if (!user) throw await refused('email', EMAIL_TAKEN);
     const { token, session } = await createSession(db, user.id, false, now);
     setRefreshCookie(c, config, token, session, now);
     const accessToken = await signAccessToken(config.jwtSecret, { sub: user.id, sid: session.id, role: user.role }, now);

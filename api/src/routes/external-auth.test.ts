@@ -18,6 +18,7 @@ import {
 import { signInAtProvider, startTestProvider, type TestProvider } from '../test/oidc-provider.js';
 import type { IdentityProviderConfig } from '../auth/provider-config.js';
 import { users } from '../db/schema.js';
+import { insertIdentity } from '../repositories/identities.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const CLIENT = { clientId: 'weightwise-test', clientSecret: 'test-client-secret-0123456789' };
@@ -554,6 +555,60 @@ describeDb('linked providers in Settings', (ctx) => {
     expect((await call(app, 'GET', '/api/users/me/sign-in-methods', { token: fresh })).body.password).toBe(true);
     expect((await call(app, 'POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD } })).status).toBe(200);
     expect((await call(app, 'DELETE', '/api/users/me/identities/testid', { token: fresh })).status).toBe(204);
+  });
+
+  it('an account without a password keeps a provider still offered: one taken out of the configuration does not count', async () => {
+    const app = appWith(ctx, [testId(), { ...testId(), id: 'otherid', name: 'Other ID' }]);
+    const { res } = await signIn(app, { email: uniqueEmail('retired'), givenName: 'Kim' });
+    const token = await accessToken(app, refreshCookieOf(res)!);
+    const userId = (await call(app, 'GET', '/api/users/me', { token })).body.id as string;
+    // linked while a provider was configured that no longer is: its start answers 404
+    await insertIdentity(ctx.db, { userId, provider: 'retiredid', subject: `retired-${userId}`, email: null, now: ctx.clock.now() });
+    expect((await call(app, 'POST', '/api/auth/external/retiredid/start', { body: {} })).status).toBe(404);
+    const refused = await call(app, 'DELETE', '/api/users/me/identities/testid', { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual([
+      { field: 'general', issue: 'This is your only way to sign in: set a password or connect another provider first.' },
+    ]);
+    // the retired one may go, and with another provider still offered the first may go too
+    expect((await call(app, 'DELETE', '/api/users/me/identities/retiredid', { token })).status).toBe(204);
+    await insertIdentity(ctx.db, { userId, provider: 'otherid', subject: `other-${userId}`, email: null, now: ctx.clock.now() });
+    expect((await call(app, 'DELETE', '/api/users/me/identities/testid', { token })).status).toBe(204);
+  });
+
+  it('provider sign-ins that succeed never count against the network; starts that come to nothing do', async () => {
+    const app = ctx.makeApp({
+      identityProviders: [testId()],
+      publicUrl: PUBLIC_URL,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: { limit: 3, windowSeconds: 900 } },
+    });
+    const ip = '192.0.2.150';
+    const startFrom = () => call(app, 'POST', '/api/auth/external/testid/start', { body: {}, ip });
+    const email = uniqueEmail('often');
+    // more sign-ins than the limit, from one network: each goes through
+    for (let i = 1; i <= 5; i++) {
+      const r = await startFrom();
+      expect(r.status, `start ${i}`).toBe(200);
+      const back = await signInAtProvider(r.body.authorizationUrl, { email, givenName: 'Often' }, { callbackPrefix: CALLBACK });
+      const res = await call(app, 'GET', back.pathname + back.search, { cookie: `wt_external=${setCookie(r, 'wt_external')}` });
+      expect(new URL(res.headers.get('location')!, PUBLIC_URL).searchParams.get('signin'), `sign-in ${i}`).toBe('testid');
+    }
+    // a sign-in finished at the waiting step (the provider vouched for no address) gives its start back too
+    const r = await startFrom();
+    const back = await signInAtProvider(
+      r.body.authorizationUrl,
+      { email: uniqueEmail('typed'), verified: false },
+      { callbackPrefix: CALLBACK },
+    );
+    const answer = await call(app, 'GET', back.pathname + back.search, { cookie: `wt_external=${setCookie(r, 'wt_external')}` });
+    expect(answer.headers.get('location')).toBe('/login?signin=pending');
+    const pending = `wt_external=${setCookie(answer, 'wt_external')}`;
+    const made = await call(app, 'POST', '/api/auth/external/pending/email', { cookie: pending, body: { email: uniqueEmail('typed') } });
+    expect(made.status).toBe(201);
+    // starts left unfinished still count
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await startFrom()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
   it('an account without a password is deleted after a recent sign-in', async () => {

@@ -41,7 +41,16 @@ import {
   type AuthorizePayload,
   type PendingPayload,
 } from '../auth/external-flow.js';
-import { giveBackIfBusy, loginChecks, registerEmailKey, reserveAttempt, verifyCurrentPasswordThrottled } from '../auth/rate-limit.js';
+import {
+  externalStartKey,
+  giveBackCounted,
+  giveBackIfBusy,
+  loginChecks,
+  registerEmailKey,
+  reserveAttempt,
+  verifyCurrentPasswordThrottled,
+  type CountedAttempt,
+} from '../auth/rate-limit.js';
 import { checkPasswordInTurn } from '../auth/password.js';
 import { createSession, deleteExpiredSessions } from '../auth/sessions.js';
 import { signAccessToken } from '../auth/jwt.js';
@@ -117,17 +126,18 @@ export function externalAuthRoutes(deps: Deps) {
   async function beginAuthorization(
     c: Context<AppEnv>,
     p: IdentityProviderConfig,
-    o: { remember: boolean; returnTo: string; timeZone?: string; userId: string | null },
+    o: { remember: boolean; returnTo: string; timeZone?: string; userId: string | null; startCounted?: ReadonlyArray<CountedAttempt> },
   ): Promise<string> {
     const now = clock.now();
     if (Math.random() < 0.05) await purgeExpiredFlows(db, now);
-    const payload: AuthorizePayload = {
+    const payload: AuthorizePayload & StartCount = {
       state: oidc.randomState(),
       ...(p.kind === 'oidc' ? { nonce: oidc.randomNonce() } : {}),
       codeVerifier: oidc.randomPKCECodeVerifier(),
       remember: o.remember,
       returnTo: o.returnTo,
       ...(o.timeZone ? { timeZone: o.timeZone } : {}),
+      ...(o.startCounted ? { startCounted: o.startCounted.map(({ key, resetAt }) => ({ key, resetAt: resetAt.toISOString() })) } : {}),
     };
     let url: URL;
     try {
@@ -151,6 +161,19 @@ export function externalAuthRoutes(deps: Deps) {
     });
     setFlowCookie(c, config, token);
     return url.href;
+  }
+
+  /**
+   * A sign-in that succeeded gives its start's attempt back (as a password login's success does), so only starts that
+   * came to nothing count against the client network.
+   */
+  async function giveBackStart(payload: StartCount): Promise<void> {
+    const counted = (payload.startCounted ?? []).filter((h) => h.key.startsWith(externalStartKey('')));
+    if (counted.length)
+      await giveBackCounted(
+        db,
+        counted.map(({ key, resetAt }) => ({ key, resetAt: new Date(resetAt) })),
+      );
   }
 
   /** The refresh session and access token a password login would give. */
@@ -214,12 +237,21 @@ export function externalAuthRoutes(deps: Deps) {
     async (c) => {
       const p = providerOr404(c.req.valid('param').provider);
       const body = c.req.valid('json');
-      await reserveAttempt(db, [{ key: `external-start:ip:${clientNetwork(c, config)}`, rule: config.rateLimits.loginPerIp }], clock.now());
+      // counted until the sign-in it starts succeeds (giveBackStart); a start that fails here made nothing to count
+      const attempt = await reserveAttempt(
+        db,
+        [{ key: externalStartKey(clientNetwork(c, config)), rule: config.rateLimits.loginPerIp }],
+        clock.now(),
+      );
       const authorizationUrl = await beginAuthorization(c, p, {
         remember: body.remember === true,
         returnTo: safeReturnPath(body.returnTo),
         timeZone: body.timeZone,
         userId: null,
+        startCounted: attempt.counted,
+      }).catch(async (err: unknown) => {
+        await attempt.giveBack();
+        throw err;
       });
       return c.json({ authorizationUrl }, 200);
     },
@@ -264,7 +296,7 @@ export function externalAuthRoutes(deps: Deps) {
         logFailure(c, p.id, 'expired', flowId ? 'no_such_flow' : 'no_cookie');
         return toLogin('expired');
       }
-      const secrets = flow.payload as AuthorizePayload;
+      const secrets = flow.payload as AuthorizePayload & StartCount;
       const linking = flow.userId !== null;
       const toSettings = (query: string) => go(`/dashboard/settings?tab=account&${query}`);
       let profile: ExternalProfile;
@@ -297,6 +329,7 @@ export function externalAuthRoutes(deps: Deps) {
 
       const signedIn = async (user: UserRow) => {
         await signIn(c, user, secrets.remember);
+        await giveBackStart(secrets);
         const next = encodeURIComponent(safeReturnPath(secrets.returnTo));
         return go(`/login?signin=${p.id}&next=${next}${secrets.remember ? '&remember=1' : ''}`);
       };
@@ -310,7 +343,7 @@ export function externalAuthRoutes(deps: Deps) {
         }
       }
 
-      const pending: PendingPayload = {
+      const pending: PendingPayload & StartCount = {
         kind: 'email',
         subject: profile.subject,
         providerEmail: profile.email,
@@ -320,6 +353,8 @@ export function externalAuthRoutes(deps: Deps) {
         remember: secrets.remember,
         returnTo: secrets.returnTo,
         ...(secrets.timeZone ? { timeZone: secrets.timeZone } : {}),
+        // the sign-in is not done yet: its start is given back when the waiting step finishes it
+        ...(secrets.startCounted ? { startCounted: secrets.startCounted } : {}),
       };
       if (profile.emailVerified && profile.email) {
         const email = normalizeEmail(profile.email);
@@ -383,12 +418,14 @@ export function externalAuthRoutes(deps: Deps) {
   }
 
   /** The pending step of this browser, or 404. */
-  async function pendingFlow(c: Context<AppEnv>): Promise<{ flow: FlowRow; payload: PendingPayload; p: IdentityProviderConfig }> {
+  async function pendingFlow(
+    c: Context<AppEnv>,
+  ): Promise<{ flow: FlowRow; payload: PendingPayload & StartCount; p: IdentityProviderConfig }> {
     const flowId = readFlowId(c);
     const flow = flowId ? await findFlow(db, flowId, clock.now()) : undefined;
     const p = flow ? providers.get(flow.provider) : undefined;
     if (!flow || flow.stage !== 'pending' || !p) throw notFound('No sign-in is waiting: start again');
-    return { flow, payload: flow.payload as PendingPayload, p };
+    return { flow, payload: flow.payload as PendingPayload & StartCount, p };
   }
 
   async function describePending(payload: PendingPayload, p: IdentityProviderConfig): Promise<PendingSignIn> {
@@ -415,7 +452,7 @@ export function externalAuthRoutes(deps: Deps) {
   }
 
   /** Finishes a pending step: the identity linked to `user`, the session started, the flow used up. */
-  async function finishPending(c: Context<AppEnv>, flow: FlowRow, payload: PendingPayload, user: UserRow): Promise<string> {
+  async function finishPending(c: Context<AppEnv>, flow: FlowRow, payload: PendingPayload & StartCount, user: UserRow): Promise<string> {
     const p = providers.get(flow.provider)!;
     const taken = await findIdentity(db, p.id, payload.subject);
     if (taken && taken.userId !== user.id) {
@@ -444,7 +481,9 @@ export function externalAuthRoutes(deps: Deps) {
     }
     await deleteFlow(db, flow.idHash);
     clearFlowCookie(c, config);
-    return signIn(c, user, payload.remember);
+    const accessToken = await signIn(c, user, payload.remember);
+    await giveBackStart(payload);
+    return accessToken;
   }
 
   app.openapi(
@@ -568,6 +607,7 @@ export function externalAuthRoutes(deps: Deps) {
       await deleteFlow(db, flow.idHash);
       clearFlowCookie(c, config);
       const accessToken = await signIn(c, user, payload.remember);
+      await giveBackStart(payload);
       return c.json({ accessToken, ...toUserDto(user) }, 201);
     },
   );
@@ -712,7 +752,10 @@ export function externalAuthRoutes(deps: Deps) {
         if (!user) throw forbidden('Unknown user');
         const identities = await listIdentities(tx, me.id);
         if (!identities.some((i) => i.provider === provider)) throw notFound('No such sign-in method');
-        if (user.passwordHash === null && identities.length <= 1) throw new ApiError(409, issue, [{ field: 'general', issue }]);
+        // what stays must still sign in: a password, or another provider this server still offers (one taken out of
+        // AUTH_PROVIDERS cannot be started)
+        const staysReachable = user.passwordHash !== null || identities.some((i) => i.provider !== provider && providers.get(i.provider));
+        if (!staysReachable) throw new ApiError(409, issue, [{ field: 'general', issue }]);
         await deleteIdentity(tx, me.id, provider);
       });
       return c.body(null, 204);
@@ -723,6 +766,9 @@ export function externalAuthRoutes(deps: Deps) {
 }
 
 class IdentityTaken extends Error {}
+
+/** A start's count as stored in its flow (JSON), to give back once the sign-in succeeds. */
+type StartCount = { startCounted?: { key: string; resetAt: string }[] };
 
 async function lockUser(tx: Db, id: string): Promise<UserRow | undefined> {
   return (await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1))[0];

@@ -7,6 +7,12 @@ import { call, describeDb, register, testConfig, uniqueEmail, type Ctx } from '.
 import { hashResetToken } from './password-reset.js';
 import { countIdentities, insertIdentity } from '../repositories/identities.js';
 import { loadConfig, type Config } from '../config.js';
+import { listPushSubscriptions, savePushSubscription } from '../repositories/push-subscriptions.js';
+import { findReminderSettings, saveReminderSettings } from '../repositories/reminders.js';
+import { ReminderService, toSchedule } from '../reminders/service.js';
+import { nextDailyAt } from '../reminders/schedule.js';
+import { Zone } from '../import/zone.js';
+import type { PushSender } from '../push/sender.js';
 
 const NEW_PASSWORD = 'violet-Harbour-42-kite';
 const INVALID = 'This reset link is invalid or has expired';
@@ -153,6 +159,61 @@ describeDb('password reset', (ctx) => {
     expect(await countIdentities(ctx.db, userId)).toBe(0);
     const login = await call(app, 'POST', '/api/auth/login', { body: { email: u.email, password: NEW_PASSWORD } });
     expect((await call(app, 'GET', '/api/tokens', { token: login.body.accessToken })).body).toEqual([]);
+  });
+
+  it('forgets every push device, keeping the reminders themselves: a job already queued e-mails the owner, pushes to nobody', async () => {
+    const { app, mail } = appWithMail(ctx);
+    const u = await register(app);
+    const userId = u.user.id as string;
+    const now = ctx.clock.now();
+    const device = { endpoint: `https://push.example/${userId}`, p256dh: 'p'.repeat(20), auth: 'a'.repeat(16), device: 'Their phone' };
+    await savePushSubscription(ctx.db, userId, device, now, 10);
+    const chosen = {
+      dailyEnabled: true,
+      dailyTime: 600,
+      dailyWeekdays: 127,
+      dailyEmail: true,
+      dailyPush: true,
+      weeklyReportEnabled: true,
+      quietHoursEnabled: false,
+      quietStart: 1320,
+      quietEnd: 420,
+    };
+    const zone = new Zone(u.user.timeZone as string);
+    const dueAt = nextDailyAt(
+      toSchedule({ ...chosen, userId, nextDailyAt: null, nextWeeklyAt: null, updatedAt: now }),
+      zone,
+      now.getTime(),
+    )!;
+    await saveReminderSettings(ctx.db, userId, { ...chosen, nextDailyAt: new Date(dueAt), nextWeeklyAt: null }, now);
+
+    await call(app, 'POST', '/api/auth/password-reset/request', { body: { email: u.email } });
+    const token = tokenOf(mail.sent.find((m) => m.subject === 'Reset your password')!.text)!;
+    expect((await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: NEW_PASSWORD } })).status).toBe(204);
+
+    expect(await listPushSubscriptions(ctx.db, userId)).toEqual([]);
+    const settings = await findReminderSettings(ctx.db, userId);
+    expect(settings).toMatchObject({ dailyEnabled: true, dailyEmail: true, weeklyReportEnabled: true, dailyTime: 600 });
+    // the reminder queued before the reset reaches the owner's address and no device
+    const pushed: string[] = [];
+    const push: PushSender = {
+      publicKey: 'test',
+      send: async (target) => {
+        pushed.push(target.endpoint);
+        return { ok: true };
+      },
+    };
+    const service = new ReminderService({
+      db: ctx.db,
+      mail,
+      push,
+      log: ctx.log,
+      jwtSecret: 'x'.repeat(32),
+      publicUrl: 'https://weights.example',
+    });
+    const result = await service.deliver({ userId, kind: 'daily', dueAt: new Date(dueAt).toISOString() }, new Date(dueAt));
+    expect(result.sent).toEqual(['email']);
+    expect(pushed).toEqual([]);
   });
 
   it('refuses an expired link (30 minutes) and an unknown one', async () => {

@@ -25,6 +25,7 @@ import { clear as clearLimit, clearStartingWith } from '../repositories/rate-lim
 import { findUserByEmail, lockUser, updateUser } from '../repositories/users.js';
 import { revokeAllTokens } from '../repositories/tokens.js';
 import { deleteIdentitiesOf, deleteLinkFlowsOf } from '../repositories/identities.js';
+import { deletePushSubscriptionsOf } from '../repositories/push-subscriptions.js';
 import { consumePasswordReset, insertPasswordReset, usableResetOwner, retireOtherPasswordResets } from '../repositories/password-resets.js';
 import type { MailTransport } from '../mail/transport.js';
 import { COMMON_PASSWORD_ISSUE } from './auth.js';
@@ -200,6 +201,9 @@ export function passwordResetRoutes(deps: Deps, mail: MailTransport) {
       await revokeAllTokens(tx, userId, now);
       await deleteIdentitiesOf(tx, userId);
       await deleteLinkFlowsOf(tx, userId);
+      // and what the devices they hold would still be sent: push subscriptions, reminders and the weekly report
+      // devices added by whoever held the account stop receiving; e-mailed reminders go to the owner's own address
+      await deletePushSubscriptionsOf(tx, userId);
       await retireOtherPasswordResets(tx, userId, now);
       return { email: updated.email, userId };
     });

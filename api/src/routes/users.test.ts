@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { listPushSubscriptions, savePushSubscription } from '../repositories/push-subscriptions.js';
 import { call, DEFAULT_RATE_LIMITS, describeDb, GOOD_PASSWORD, register, uniqueEmail, type TestApp } from '../test/harness.js';
 
 async function upload(app: TestApp, token: string, bytes: Uint8Array, filename = 'a.png', type = 'image/png') {
@@ -273,6 +274,33 @@ describeDb('users', (ctx) => {
     const login = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: 'brand-new-Secret-7' } });
     expect(login.status).toBe(200);
     expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(401);
+  });
+
+  it('password change forgets every push device (the current one too: none can be told apart); other changes keep them', async () => {
+    const { app, mail } = ctx.withMailbox({ publicUrl: 'https://weights.example' });
+    const u = await register(app);
+    const userId = u.user.id as string;
+    for (const name of ['Their phone', 'My laptop'])
+      await savePushSubscription(
+        ctx.db,
+        userId,
+        { endpoint: `https://push.example/${userId}/${name}`, p256dh: 'p'.repeat(20), auth: 'a'.repeat(16), device: name },
+        ctx.clock.now(),
+        10,
+      );
+    expect((await call(app, 'PATCH', '/api/users/me', { token: u.token, body: { firstName: 'Ada' } })).status).toBe(200);
+    expect(await listPushSubscriptions(ctx.db, userId)).toHaveLength(2);
+    const r = await call(app, 'PATCH', '/api/users/me', {
+      token: u.token,
+      body: { password: 'brand-new-Secret-7', currentPassword: u.password },
+    });
+    expect(r.status).toBe(200);
+    expect(await listPushSubscriptions(ctx.db, userId)).toEqual([]);
+    // neither the answer nor the notice says any device keeps its notifications
+    expect(JSON.stringify(r.body)).not.toMatch(/push|notification/i);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const notice = mail.sent.find((m) => m.subject === 'Your password was changed')!;
+    expect(notice.text).not.toMatch(/push|notification/i);
   });
 
   it('hostile text round-trips byte-identical', async () => {

@@ -22,6 +22,7 @@ import { emailChangedMail, passwordChangedMail } from '../mail/notices.js';
 import { publicBaseUrl } from '../config.js';
 import { RECENT_SIGN_IN_ISSUE, signedInRecently } from '../auth/external-flow.js';
 import { deleteLinkFlowsOf, listIdentities } from '../repositories/identities.js';
+import { deletePushSubscriptionsOf } from '../repositories/push-subscriptions.js';
 
 /**
  * The profile's JSON by the user's row as kept with a checked session: a signed-in client asks for it again and
@@ -152,6 +153,8 @@ export function userRoutes(deps: Deps, mail?: MailTransport) {
         await revokeAllTokens(tx, user.id, now);
         // a connection to a provider started meanwhile may be someone else's: it must not finish after this
         await deleteLinkFlowsOf(tx, user.id);
+        // every device's push subscription too: the current session's device cannot be told apart from the others
+        await deletePushSubscriptionsOf(tx, user.id);
         const rotated = await createSession(tx, user.id, persistent, now);
         // the providers stay (the owner may well sign in with them), but the notice names them
         return { updated, rotated, linked: await listIdentities(tx, user.id) };
