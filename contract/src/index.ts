@@ -1,6 +1,7 @@
 // The wire between the client and the API. Both import these schemas: the API validates requests and builds its
 // OpenAPI document from them, the client infers its types and checks its forms with the same rules.
 export * from './units';
+export * from './display';
 export * from './limits';
 export * from './text';
 export * from './dates';

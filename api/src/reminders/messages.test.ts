@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lbToKg } from '@app/contract';
 import { dailyReminderMail, dateRange, longDate, trendWords, weeklyFacts, weeklyReportMail, type WeeklyInput } from './messages.js';
 
 const links = { appUrl: 'https://app.example', unsubscribeUrl: 'https://app.example/api/unsubscribe/abc' };
@@ -55,6 +56,25 @@ describe('the weekly report', () => {
     expect(m.text).toContain('Average: 197.1 lb (nothing logged the week before)');
     expect(m.text).toMatch(/Trend: losing \d\.\d lb a week/);
     expect(m.text).toContain('Entries logged: 7 of 7 days');
+  });
+
+  it('the change is the one between the averages as shown: 80.04 after 79.96 kg is 80.0 after 80.0, the same', () => {
+    const entries = [...days('2026-11-09', 7, () => 79.96), ...days('2026-11-16', 7, () => 80.04)];
+    const i = input({ entries });
+    const m = weeklyReportMail(i, weeklyFacts(i)!, links);
+    expect(m.subject).toBe('Your week: 80.0 kg on average, the same as last week');
+    expect(m.text).toContain('Average: 80.0 kg (last week 80.0 kg: the same as last week)');
+    // and 80.04 after 79.86 (80.0 after 79.9) is 0.1 up, though the averages are 0.18 apart
+    const up = input({ entries: [...days('2026-11-09', 7, () => 79.86), ...days('2026-11-16', 7, () => 80.04)] });
+    expect(weeklyReportMail(up, weeklyFacts(up)!, links).text).toContain('Average: 80.0 kg (last week 79.9 kg: 0.1 kg up)');
+  });
+
+  it('pounds round as the app rounds them: 150.0 and 150.1 lb average 150.1 lb', () => {
+    const lb = (i: number) => lbToKg(i % 2 === 0 ? 150 : 150.1);
+    const i = input({ unit: 'IMPERIAL', entries: [...days('2026-11-08', 8, lb), ...days('2026-11-16', 2, lb)] });
+    const m = weeklyReportMail(i, weeklyFacts(i)!, links);
+    expect(m.subject).toBe('Your week: 150.1 lb on average, the same as last week');
+    expect(m.text).toContain('Average: 150.1 lb (last week 150.1 lb: the same as last week)');
   });
 
   it('a week with no weights after one with some', () => {

@@ -7,10 +7,10 @@ import {
   forecastFromRate,
   formatForecastRange,
   formatSchedule,
-  kgToLb,
   latestTrendKg,
   notOnTrackWords,
   roundTo1,
+  shownWeight,
   trendRate,
   weekdayOf,
   WEEKDAY_NAMES,
@@ -42,9 +42,8 @@ export function dateRange(start: string, end: string): string {
 }
 
 const unitLabel = (unit: Unit) => (unit === 'IMPERIAL' ? 'lb' : 'kg');
-const inUnit = (kg: number, unit: Unit) => (unit === 'IMPERIAL' ? kgToLb(kg) : kg);
-/** A weight in the user's unit with one decimal: '80.4 kg'. */
-export const weight = (kg: number, unit: Unit) => `${roundTo1(inUnit(kg, unit)).toFixed(1)} ${unitLabel(unit)}`;
+/** A weight in the user's unit with one decimal, rounded as the app rounds it: '80.4 kg'. */
+export const weight = (kg: number, unit: Unit) => `${shownWeight(kg, unit).toFixed(1)} ${unitLabel(unit)}`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -156,15 +155,18 @@ export function weeklyFacts(input: WeeklyInput): WeeklyFacts | null {
 
 /** 'losing 0.4 kg a week', 'gaining 0.2 lb a week', 'holding steady' (under 0.05 in the user's unit). */
 export function trendWords(ratePerWeekKg: number, unit: Unit): string {
-  const shown = roundTo1(inUnit(Math.abs(ratePerWeekKg), unit));
+  const shown = shownWeight(Math.abs(ratePerWeekKg), unit);
   if (shown === 0) return 'holding steady';
   return `${ratePerWeekKg < 0 ? 'losing' : 'gaining'} ${shown.toFixed(1)} ${unitLabel(unit)} a week`;
 }
 
 export function weeklyReportMail(input: WeeklyInput, facts: WeeklyFacts, links: Links): MailContent {
   const { unit } = input;
+  // the change between the two averages as shown (each rounded to 0.1 in the reader's unit), so the lines agree
   const change =
-    facts.average !== null && facts.previousAverage !== null ? roundTo1(inUnit(facts.average - facts.previousAverage, unit)) : null;
+    facts.average !== null && facts.previousAverage !== null
+      ? roundTo1(shownWeight(facts.average, unit) - shownWeight(facts.previousAverage, unit))
+      : null;
   const changeWords =
     change === null
       ? ''

@@ -193,6 +193,21 @@ describeDb('reminders', (ctx) => {
     expect(jobs.filter((j) => j.userId === u.user.id)).toEqual([]);
   });
 
+  it('a save right after a time-zone change, in a process that still keeps the old row, uses the new zone', async () => {
+    ctx.clock.set('2026-11-22T12:00:00Z'); // a Sunday
+    const u = await signUp('Europe/London');
+    const other = await ctx.otherProcess();
+    // the database's notice of the change has not reached the other process yet: it keeps the London row
+    other.sessionCache.forget = () => undefined;
+    expect((await call(other.app, 'GET', '/api/reminders', { token: u.token })).status).toBe(200);
+    expect((await call(app, 'PATCH', '/api/users/me', { token: u.token, body: { timeZone: 'Asia/Tokyo' } })).status).toBe(200);
+    const r = await call(other.app, 'PUT', '/api/reminders', { token: u.token, body: { ...SETTINGS, dailyPush: false } });
+    expect(r.status).toBe(200);
+    // Monday 07:30 in Tokyo, not in London (2026-11-23T07:30Z)
+    expect(r.body.nextDailyAt).toBe('2026-11-22T22:30:00.000Z');
+    expect((await findReminderSettings(ctx.db, u.user.id))!.nextDailyAt!.toISOString()).toBe('2026-11-22T22:30:00.000Z');
+  });
+
   it('the weekly report: average against last week, trend rate, goal forecast, entries logged', async () => {
     ctx.clock.set('2026-11-01T12:00:00Z');
     const u = await signUp('Europe/London');

@@ -3,8 +3,10 @@ import { Zone } from '../import/zone.js';
 import {
   dailyDecision,
   instantOf,
+  nextDaily,
   nextDailyAt,
   nextWeeklyAt,
+  occurrenceDate,
   reportWeeks,
   weekdaysToMask,
   weeklyDecision,
@@ -67,6 +69,47 @@ describe('wall times a clock change skips or repeats', () => {
   it('a zone without a clock change and one east of UTC', () => {
     expect(iso(instantOf('2026-07-01', 450, new Zone('UTC')))).toBe('2026-07-01T07:30:00.000Z');
     expect(iso(instantOf('2026-07-01', 450, new Zone('Asia/Kolkata')))).toBe('2026-07-01T02:00:00.000Z');
+  });
+});
+
+describe('a reminder time a clock change skips', () => {
+  // America/Nuuk: clocks go from 23:00 on Saturday 2026-03-28 to 00:00 on Sunday (01:00 UTC)
+  const nuuk = new Zone('America/Nuuk');
+  const late = { ...base, dailyTime: 23 * 60 + 30, quietHoursEnabled: false };
+  it("23:30 skipped up to midnight comes when the skipped hour ends, as Saturday's reminder", () => {
+    expect(iso(instantOf('2026-03-28', 23 * 60 + 30, nuuk))).toBe('2026-03-29T01:00:00.000Z');
+    expect(occurrenceDate(at('2026-03-29T01:00:00Z'), 23 * 60 + 30, nuuk)).toBe('2026-03-28');
+    const saturday = nextDaily(late, nuuk, at('2026-03-28T12:00:00Z'));
+    expect(saturday && { at: iso(saturday.at), date: saturday.date }).toEqual({ at: '2026-03-29T01:00:00.000Z', date: '2026-03-28' });
+    const sunday = nextDaily(late, nuuk, saturday!.at);
+    expect(sunday && { at: iso(sunday.at), date: sunday.date }).toEqual({ at: '2026-03-30T00:30:00.000Z', date: '2026-03-29' });
+  });
+  it("Saturday's moved reminder is sent for Saturday, and Sunday's own for Sunday", () => {
+    const seen: string[] = [];
+    const dueSat = at('2026-03-29T01:00:00Z');
+    expect(dailyDecision(late, nuuk, dueSat, dueSat + 5_000, (d) => (seen.push(d), false))).toEqual({ send: true, period: '2026-03-28' });
+    expect(seen).toEqual(['2026-03-28']);
+    const dueSun = at('2026-03-30T00:30:00Z');
+    expect(dailyDecision(late, nuuk, dueSun, dueSun + 5_000, none)).toEqual({ send: true, period: '2026-03-29' });
+  });
+  it("a user who chose Saturday only gets Saturday's", () => {
+    const saturdays = { ...late, dailyWeekdays: weekdaysToMask([6]) };
+    expect(iso(nextDailyAt(saturdays, nuuk, at('2026-03-28T12:00:00Z')))).toBe('2026-03-29T01:00:00.000Z');
+    const due = at('2026-03-29T01:00:00Z');
+    expect(dailyDecision(saturdays, nuuk, due, due + 5_000, none)).toEqual({ send: true, period: '2026-03-28' });
+    const sundays = { ...late, dailyWeekdays: weekdaysToMask([0]) };
+    expect(dailyDecision(sundays, nuuk, due, due + 5_000, none)).toEqual({ send: false, reason: 'weekday' });
+  });
+  it('02:30 skipped comes an hour later that day, even inside quiet hours 03:00–07:00', () => {
+    const ny = new Zone('America/New_York');
+    const s = { ...base, dailyTime: 2 * 60 + 30, quietStart: 3 * 60, quietEnd: 7 * 60 };
+    const due = nextDailyAt(s, ny, at('2026-03-07T12:00:00Z'))!;
+    expect(iso(due)).toBe('2026-03-08T07:30:00.000Z'); // 03:30 EDT
+    expect(dailyDecision(s, ny, due, due + 5_000, none)).toEqual({ send: true, period: '2026-03-08' });
+    // a reminder at its own time still stops at quiet hours when it runs late into them
+    const next = nextDailyAt(s, ny, due)!;
+    expect(iso(next)).toBe('2026-03-09T06:30:00.000Z');
+    expect(dailyDecision(s, ny, next, next + 40 * 60_000, none)).toEqual({ send: false, reason: 'quiet-hours' });
   });
 });
 

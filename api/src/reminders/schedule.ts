@@ -38,9 +38,10 @@ export function localClock(at: number, zone: Zone): { date: string; minute: numb
 }
 
 /**
- * The instant the wall clock in `zone` reads `minute` on `date`. In the hour a clock change skips (02:30 when clocks
- * go from 02:00 to 03:00) it is the instant that wall time would have had before the change (03:30 after it); in the
- * hour a clock change repeats it is the first of the two. This is how calendars resolve such times.
+ * The instant the wall clock in `zone` reads `minute` on `date`. In the hour a clock change repeats it is the first of
+ * the two. A time a clock change skips comes as much later as the clock jumped (02:30 when clocks go from 02:00 to
+ * 03:00 comes at 03:30) while that is still on `date`; when it is not (23:30 when clocks go from 23:00 to 00:00), it
+ * comes when the skipped time ends, the first instant of the next day, and is still `date`'s (see `occurrenceDate`).
  */
 export function instantOf(date: string, minute: number, zone: Zone): number {
   const wall = dayNumberOf(date) * DAY + minute * MINUTE;
@@ -53,20 +54,58 @@ export function instantOf(date: string, minute: number, zone: Zone): number {
       return dayNumberOf(local.date) * DAY + local.msOfDay === wall;
     })
     .sort((a, b) => a - b);
-  return candidates[0] ?? wall - before;
+  if (candidates.length > 0) return candidates[0]!;
+  // skipped: read with the offset before the change, the wall clock shows it as much later as the clock jumped
+  const shifted = wall - before;
+  if (before >= after || zone.local(shifted).date === date) return shifted;
+  return gapEnd(zone, wall - after, shifted, after);
 }
 
-/** The next instant strictly after `after` at which the daily reminder falls due, or null when it is off. */
-export function nextDailyAt(s: Schedule, zone: Zone, after: number): number | null {
+/**
+ * The instant a clock change happens (the first instant with offset `to`), between `from` (still on the old offset)
+ * and `until` (already on `to`).
+ */
+function gapEnd(zone: Zone, from: number, until: number, to: number): number {
+  let lo = from;
+  let hi = until;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (zone.offsetAt(mid) === to) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * The local date whose time `minute` falls due at `at`: the date `at` is on, or the day before when a clock change
+ * skipped that day's time up to its end and moved it past midnight (`instantOf`).
+ */
+export function occurrenceDate(at: number, minute: number, zone: Zone): string {
+  const { date } = localClock(at, zone);
+  if (instantOf(date, minute, zone) === at) return date;
+  const previous = addCalendarDays(date, -1);
+  return instantOf(previous, minute, zone) === at ? previous : date;
+}
+
+/** A daily reminder: the instant it falls due and the local date it is for. */
+export type Occurrence = { at: number; date: string };
+
+/** The next daily reminder strictly after `after`, with the local date it is for, or null when it is off. */
+export function nextDaily(s: Schedule, zone: Zone, after: number): Occurrence | null {
   if (!s.dailyEnabled || (s.dailyWeekdays & 0x7f) === 0) return null;
   const today = localClock(after, zone).date;
   for (let i = -1; i <= 8; i++) {
     const date = addCalendarDays(today, i);
     if ((s.dailyWeekdays & (1 << weekdayOf(date))) === 0) continue;
     const at = instantOf(date, s.dailyTime, zone);
-    if (at > after) return at;
+    if (at > after) return { at, date };
   }
   return null;
+}
+
+/** The next instant strictly after `after` at which the daily reminder falls due, or null when it is off. */
+export function nextDailyAt(s: Schedule, zone: Zone, after: number): number | null {
+  return nextDaily(s, zone, after)?.at ?? null;
 }
 
 /**
@@ -98,18 +137,24 @@ export type Decision = { send: true; period: string } | { send: false; reason: S
 
 /**
  * Whether the daily reminder that fell due at `dueAt` goes out at `now`: only while it is on, on a chosen weekday,
- * within two hours of its time and on the same local day, outside quiet hours, and when the user has logged no
- * weight that day (`hasEntry` tells, for the returned period's date). `period` is the local date it is for.
+ * within two hours of its time and on the local day it fell due, outside quiet hours, and when the user has logged no
+ * weight that day (`hasEntry` tells, for the returned period's date). `period` is the local date it is for, which is
+ * the day before the one it fell due on when a clock change skipped its time up to midnight (`instantOf`). A reminder
+ * moved by a clock change is not held back by quiet hours (its own time is outside them; the README promises it
+ * comes later that day).
  */
 export function dailyDecision(s: Schedule, zone: Zone, dueAt: number, now: number, hasEntry: (date: string) => boolean): Decision {
   if (!s.dailyEnabled) return { send: false, reason: 'off' };
   const due = localClock(dueAt, zone);
-  if ((s.dailyWeekdays & (1 << weekdayOf(due.date))) === 0) return { send: false, reason: 'weekday' };
+  const date = occurrenceDate(dueAt, s.dailyTime, zone);
+  if ((s.dailyWeekdays & (1 << weekdayOf(date))) === 0) return { send: false, reason: 'weekday' };
   const current = localClock(now, zone);
   if (now - dueAt > DAILY_LATE_LIMIT_MS || current.date !== due.date) return { send: false, reason: 'too-late' };
-  if (s.quietHoursEnabled && inQuietHours(current.minute, s.quietStart, s.quietEnd)) return { send: false, reason: 'quiet-hours' };
-  if (hasEntry(due.date)) return { send: false, reason: 'entry-logged' };
-  return { send: true, period: due.date };
+  const moved = (due.date !== date || due.minute !== s.dailyTime) && instantOf(date, s.dailyTime, zone) === dueAt;
+  if (!moved && s.quietHoursEnabled && inQuietHours(current.minute, s.quietStart, s.quietEnd))
+    return { send: false, reason: 'quiet-hours' };
+  if (hasEntry(date)) return { send: false, reason: 'entry-logged' };
+  return { send: true, period: date };
 }
 
 /** The days of the week a weekly report due on `dueDate` (the first day of the new week) reports on, and the one before. */

@@ -30,6 +30,7 @@ import { dailyReminderMail, dailyReminderPush, weeklyFacts, weeklyReportMail } f
 import {
   DAILY_LATE_LIMIT_MS,
   dailyDecision,
+  occurrenceDate,
   localClock,
   minutesToTime,
   nextDailyAt,
@@ -160,7 +161,8 @@ export class ReminderService {
     };
 
     if (job.kind === 'daily') {
-      const dueDate = localClock(dueAt, zone).date;
+      // the day the reminder is for: a time a clock change skipped may fall due after midnight
+      const dueDate = occurrenceDate(dueAt, settings.dailyTime, zone);
       const hasEntry = (await findEntryByDate(db, user.id, dueDate)) !== undefined;
       const decision = dailyDecision(s, zone, dueAt, t, () => hasEntry);
       if (!decision.send) return { decision, sent };

@@ -129,7 +129,10 @@ export function reminderRoutes(deps: Deps, service: ReminderService, pushPublicK
       if (body.dailyEnabled && body.dailyPush && pushPublicKey === null)
         throw validationError([{ field: 'dailyPush', issue: PUSH_UNAVAILABLE }]);
       const me = c.get('user');
-      const user = await userOf(me.id, me.row);
+      // the time zone and week start read now, not the session's kept row: another process may keep that row a few
+      // seconds after a profile change, and the row saved below is stamped after that change, so the tick would not
+      // see it as stale and compute it again (a write request reads the primary)
+      const user = await userOf(me.id);
       const settings: ReminderSettings = { ...body, dailyWeekdays: [...new Set(body.dailyWeekdays)].sort() };
       const schedule = toSchedule(settings);
       const now = clock.now();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { weightInUnit } from '@app/contract';
 import { CM_PER_INCH, LB_PER_KG } from './constants';
 import {
   cmToIn,
@@ -149,5 +150,14 @@ describe('rangeMessageInUnit', () => {
     expect(rangeMessageInUnit(kg, 'METRIC')).toBe(kg);
     expect(rangeMessageInUnit('Weight is required', 'IMPERIAL')).toBe('Weight is required');
     expect(rangeMessageInUnit(undefined, 'IMPERIAL')).toBeUndefined();
+  });
+});
+
+describe('display rounding shared with the API', () => {
+  it('toDisplayWeight is the contract’s weightInUnit, so the app and the e-mails show the same 0.1', () => {
+    const average = (lbToKg(150) + lbToKg(150.1)) / 2;
+    for (const kg of [average, lbToKg(100.35), 72.46, 80])
+      for (const unit of ['METRIC', 'IMPERIAL'] as const) expect(toDisplayWeight(kg, unit)).toBe(weightInUnit(kg, unit));
+    expect(formatWeightWithUnit(average, 'IMPERIAL')).toBe('150.1 lb');
   });
 });

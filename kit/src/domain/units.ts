@@ -1,4 +1,4 @@
-import { cmToIn, inToCm, kgToLb, lbToKg, roundTo1 } from '@app/contract';
+import { cmToIn, inToCm, kgToLb, lbToKg, roundTo1, weightInUnit } from '@app/contract';
 
 export { cmToIn, inToCm, kgToLb, lbToKg };
 
@@ -21,13 +21,12 @@ export function formatOneDecimal(value: number): string {
   return roundTo1(value).toFixed(1);
 }
 
-/** A stored kg value in the user's unit, unrounded (kg or lb). */
 /**
- * A weight in the user's unit. Pounds are cut to 12 significant digits: a weight stored from pounds comes back with
- * the float noise of its round trip (100.35 lb as 100.34999999999998), which would round the wrong way at 1 decimal.
+ * A stored kg value in the user's unit, unrounded (kg or lb): the contract's `weightInUnit`, which the API's e-mails
+ * use too, so both round alike (pounds are cut to 12 significant digits to drop the float noise of their round trip).
  */
 export function toDisplayWeight(kg: number, unit: UnitSystem): number {
-  return unit === 'IMPERIAL' ? Number(kgToLb(kg).toPrecision(12)) : kg;
+  return weightInUnit(kg, unit);
 }
 
 /** A value typed in the user's unit converted to kg, unrounded: weights are stored exactly. */
