@@ -2,6 +2,7 @@ import { addCalendarDays as addDaysToDate, daysFromTo as calendarDaysBetween } f
 import { isCalendarDate as isValidDateString, type DateString } from './dates';
 import { computeTrend, latestTrendKg, trendRate, type RateOptions, type RateResult, type TrendReading } from './trend';
 import { roundTo1 } from './units';
+import { shownWeight, type DisplayUnit } from './display';
 
 /**
  * The goal forecast: when the trend reaches the target at its current rate, as a likely range,
@@ -83,11 +84,12 @@ function notOnTrack(reason: NotOnTrackReason): NotOnTrack {
 /**
  * Which way the trend must move: −1 to lose, +1 to gain, 0 when it already is at or beyond the target.
  * The goal's own direction (start → target) decides what "beyond" means; without a start weight, or for a
- * maintain goal, any trend on the target at 0.1 kg has reached it and otherwise it must move toward it.
+ * maintain goal, a trend shown as the target (at 0.1 in the reader's unit: 176.5 lb is not 176.4 lb) has reached
+ * it and otherwise it must move toward it.
  */
-export function requiredDirection(trendKg: number, goal: ForecastGoal): -1 | 0 | 1 {
+export function requiredDirection(trendKg: number, goal: ForecastGoal, unit: DisplayUnit = 'METRIC'): -1 | 0 | 1 {
   const gap = goal.targetWeightKg - trendKg;
-  if (roundTo1(gap) === 0) return 0;
+  if (shownWeight(trendKg, unit) === shownWeight(goal.targetWeightKg, unit)) return 0;
   const planned = goal.startWeightKg === undefined ? 0 : roundTo1(goal.targetWeightKg - goal.startWeightKg);
   if (planned < 0 && gap >= 0) return 0; // a loss goal with the trend at or below the target
   if (planned > 0 && gap <= 0) return 0; // a gain goal with the trend at or above the target
@@ -120,9 +122,10 @@ export function forecastFromRate(
   lastDate: DateString | undefined,
   rate: RateResult,
   goal: ForecastGoal,
+  unit: DisplayUnit = 'METRIC',
 ): Forecast {
   if (trendKg === undefined || lastDate === undefined || !Number.isFinite(trendKg)) return notOnTrack('insufficient');
-  const direction = requiredDirection(trendKg, goal);
+  const direction = requiredDirection(trendKg, goal, unit);
   if (direction === 0) return notOnTrack('reached');
   if (rate.kind !== 'rate') return notOnTrack('insufficient');
   if (Math.abs(rate.kgPerDay) < MIN_FORECAST_RATE_KG_PER_DAY) return notOnTrack('steady');
@@ -153,10 +156,14 @@ export function forecastFromRate(
 }
 
 /** The whole chain from entries: trend, rate over the last 14 days (or since the period start), forecast. */
-export function forecastGoal(entries: readonly TrendReading[] | null | undefined, goal: ForecastGoal, options: RateOptions = {}): Forecast {
+export function forecastGoal(
+  entries: readonly TrendReading[] | null | undefined,
+  goal: ForecastGoal,
+  options: RateOptions & { unit?: DisplayUnit } = {},
+): Forecast {
   const points = computeTrend(entries);
   const last = points[points.length - 1];
-  return forecastFromRate(latestTrendKg(points), last?.date, trendRate(points, options), goal);
+  return forecastFromRate(latestTrendKg(points), last?.date, trendRate(points, options), goal, options.unit);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

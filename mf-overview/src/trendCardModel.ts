@@ -71,9 +71,9 @@ export function formatRatePerWeek(kgPerDay: number, unit: UnitSystem): string {
 }
 
 /** Good when the rate points where the goal needs the trend to go, bad when it points away. */
-export function rateTone(kgPerDay: number, trendKg: number, goal: Goal | null): Tone {
+export function rateTone(kgPerDay: number, trendKg: number, goal: Goal | null, unit: UnitSystem = 'METRIC'): Tone {
   if (!goal || Math.abs(kgPerDay) < MIN_FORECAST_RATE_KG_PER_DAY) return 'neutral';
-  const direction = requiredDirection(trendKg, goal);
+  const direction = requiredDirection(trendKg, goal, unit);
   if (direction === 0) return 'neutral';
   return Math.sign(kgPerDay) === direction ? 'good' : 'bad';
 }
@@ -118,7 +118,7 @@ export function trendCardModel(
   const shownAsZero = rateKnown && rateShownAsZero(rate.kgPerDay, unit);
   let forecast: Extract<TrendCardModel, { state: 'data' }>['forecast'] = null;
   if (goal) {
-    const result = forecastGoal(entries, goal, { today });
+    const result = forecastGoal(entries, goal, { today, unit });
     if (result.kind === 'on-track') {
       const schedule =
         result.schedule && goal.targetDate ? `${formatSchedule(result.schedule)} (${formatForecastDate(goal.targetDate, today)})` : null;
@@ -131,7 +131,7 @@ export function trendCardModel(
     state: 'data',
     trendKg,
     rateText: rateKnown ? formatRatePerWeek(rate.kgPerDay, unit) : null,
-    tone: rateKnown && !shownAsZero ? rateTone(rate.kgPerDay, trendKg, goal) : 'neutral',
+    tone: rateKnown && !shownAsZero ? rateTone(rate.kgPerDay, trendKg, goal, unit) : 'neutral',
     forecast,
     changes: trendChanges(points, trendKg, goal, today, first, unit),
   };

@@ -172,6 +172,18 @@ describe('requiredDirection', () => {
     expect(requiredDirection(70, { targetWeightKg: 75 })).toBe(1);
     expect(requiredDirection(75.04, { targetWeightKg: 75 })).toBe(0);
   });
+
+  it("is reached when the trend is shown as the target in the reader's unit", () => {
+    // 176.4 lb and 176.5 lb: 0.045 kg apart, the same at 0.1 kg, not in pounds
+    const keep = { startWeightKg: 80.0136, targetWeightKg: 80.0136 };
+    expect(requiredDirection(80.059, keep)).toBe(-1);
+    expect(requiredDirection(80.059, keep, 'IMPERIAL')).toBe(-1);
+    expect(requiredDirection(80.02, keep, 'IMPERIAL')).toBe(0);
+    const lose = { startWeightKg: 81.65, targetWeightKg: 80.0136 };
+    expect(requiredDirection(80.059, lose, 'IMPERIAL')).toBe(-1);
+    expect(forecastFromRate(80.059, LAST, rate(-0.05), lose, 'IMPERIAL')).toMatchObject({ kind: 'on-track' });
+    expect(forecastFromRate(80.02, LAST, rate(-0.05), lose, 'IMPERIAL')).toMatchObject({ reason: 'reached' });
+  });
 });
 
 describe('compareWithTargetDate', () => {

@@ -332,6 +332,15 @@ describe('goalProgress', () => {
     expect(goalProgress(GAIN, 58)).toMatchObject({ percent: -20, barPercent: 0 });
   });
 
+  it("a maintain goal is reached when the weight is shown as the target, in the reader's unit", () => {
+    // target 176.4 lb (80.0136 kg); 176.5 lb (80.059 kg) is 0.0 kg off at 0.1 kg but shown otherwise in both units
+    const keep = { ...LOSE, startWeightKg: 80.0136, targetWeightKg: 80.0136 };
+    expect(goalProgress(keep, 80.059, 'IMPERIAL')).toMatchObject({ percent: 0 });
+    expect(goalProgress(keep, 80.059)).toMatchObject({ percent: 0 });
+    expect(goalProgress(keep, 80.02, 'IMPERIAL')).toMatchObject({ percent: 100 });
+    expect(goalProgress(keep, 80.04)).toMatchObject({ percent: 100 });
+  });
+
   it('handles start = target', () => {
     expect(goalProgress(KEEP, 80)).toMatchObject({ percent: 100, barPercent: 100 });
     expect(goalProgress(KEEP, 80.04)).toMatchObject({ percent: 100 });

@@ -265,18 +265,20 @@ export interface GoalProgressData {
 
 /**
  * Goal progress. When start = target (at 0.1 kg) there is no distance to cover:
- * 100 % when the current weight is on the target (at 0.1 kg), else 0 %.
+ * 100 % when the current weight is shown as the target (at 0.1 in the reader's unit), else 0 %.
  */
 export function goalProgress(
   goal: Goal | null | undefined,
   currentKg: number | null | undefined,
+  unit: UnitSystem = 'METRIC',
 ): GoalProgressData | EmptyState | NoGoalState {
   if (!goal) return NO_GOAL_STATE;
   if (typeof currentKg !== 'number' || !Number.isFinite(currentKg)) return EMPTY_STATE;
   const startKg = goal.startWeightKg;
   const targetKg = goal.targetWeightKg;
+  const shown = (kg: number) => roundTo1(toDisplayWeight(kg, unit));
   const percent = isZeroAtDisplayPrecision(targetKg - startKg)
-    ? isZeroAtDisplayPrecision(currentKg - targetKg)
+    ? shown(currentKg) === shown(targetKg)
       ? 100
       : 0
     : roundTo1(((currentKg - startKg) / (targetKg - startKg)) * 100);
@@ -316,6 +318,6 @@ export function overviewSummary(input: OverviewInput): OverviewSummary {
     currentWeight: currentWeightCard(input.entries, input.goal, input.unit),
     periodGoal: periodGoalCard(input.entries, input.goal, input.range, input.today, input.unit),
     entriesCount: entriesCountCard(input.entries, input.range, input.today),
-    goalProgress: goalProgress(input.goal, latest),
+    goalProgress: goalProgress(input.goal, latest, input.unit),
   };
 }

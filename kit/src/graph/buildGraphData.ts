@@ -386,7 +386,7 @@ export function buildGraphData(input: GraphInput): GraphModel {
   const goal = input.goal;
   if (goal && !averaged) {
     if (trendShown) {
-      const f = forecastGoal(trendSeries(points, input.trendHistory), goal, { today: input.today });
+      const f = forecastGoal(trendSeries(points, input.trendHistory), goal, { today: input.today, unit });
       if (f.kind === 'on-track') {
         const last = points[points.length - 1]!;
         const target = toDisplayWeight(goal.targetWeightKg, unit);
