@@ -83,21 +83,24 @@ export const heightCm = z
   .gt(0, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` })
   .lt(HEIGHT_MAX_CM, { message: `Height must be greater than 0 and less than ${HEIGHT_MAX_CM} cm` });
 
+let knownZones: Map<string, string> | undefined;
+
 /**
- * The name the runtime gives a time zone it knows (`europe/london` is `Europe/London`, `utc` and `Etc/UTC` are `UTC`,
- * a link such as `US/Pacific` its zone); the name itself when it knows none.
+ * A time zone as the IANA database spells it when only its letter case differs (`europe/london` is `Europe/London`,
+ * `utc` is `UTC`); any other name as given. Links are kept: resolving them would store the runtime's preference,
+ * which differs between runtimes (Node 20 turns the browser's `Asia/Kolkata` into `Asia/Calcutta`).
  */
 export function canonicalTimeZone(name: string): string {
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return name;
+  if (!knownZones) {
+    const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    knownZones = new Map([...names, 'UTC'].map((zone) => [zone.toLowerCase(), zone]));
   }
+  return knownZones.get(name.toLowerCase()) ?? name;
 }
 
 /**
- * An IANA time zone: what turns an imported timestamp, or a reminder's hour, into the user's own day. Kept as the
- * runtime names it, not as typed, so one zone is stored under one name.
+ * An IANA time zone: what turns an imported timestamp, or a reminder's hour, into the user's own day. Stored in the
+ * database's own spelling, not as typed, so one zone is not stored under two spellings.
  */
 export const timeZone = z
   .string({ error: 'Time zone must be a string' })
