@@ -40,14 +40,15 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 // Pages: the network's answer when there is one, else the last page seen. The browser asks for the page while a
 // stopped worker starts (navigation preload); the copy is kept after the page is handed over, with the build of any
-// remote it names that is not cached yet (deployed since the install).
+// remote it names that is not cached yet (deployed since the install). The API's own pages (an e-mail's unsubscribe
+// link, the API docs) are not the app's: left to the network, never kept as the page the app opens offline with.
 registerRoute(
-  ({ request }) => request.mode === 'navigate',
+  ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && !url.pathname.startsWith('/api/'),
   async ({ request, event }) => {
     const fetchEvent = event as FetchEvent;
     try {
       const response = ((await fetchEvent.preloadResponse) as Response | undefined) ?? (await fetch(request));
-      if (response.ok) fetchEvent.waitUntil(keepPage(response.clone(), response.clone()));
+      if (response.ok && isPage(response)) fetchEvent.waitUntil(keepPage(response.clone(), response.clone()));
       return response;
     } catch (error) {
       const cached = await (await caches.open(PAGES_CACHE)).match(PAGE_KEY);
@@ -56,6 +57,8 @@ registerRoute(
     }
   },
 );
+
+const isPage = (response: Response) => (response.headers.get('Content-Type') ?? '').startsWith('text/html');
 
 async function keepPage(copy: Response, read: Response): Promise<void> {
   await (await caches.open(PAGES_CACHE)).put(PAGE_KEY, copy);
