@@ -341,6 +341,21 @@ describeDb('reminders', (ctx) => {
     expect(none.body.error.message).toBe('No device has push notifications turned on');
   });
 
+  it('one browser pushes for one account: the next person turning pushes on in it takes it over from the one before', async () => {
+    const a = await signUp('UTC');
+    const b = await signUp('UTC');
+    const sub = receiver.subscribe();
+    expect((await call(app, 'POST', '/api/push/subscriptions', { token: a.token, body: { ...sub, device: 'Family PC' } })).status).toBe(
+      201,
+    );
+    expect((await call(app, 'POST', '/api/push/subscriptions', { token: b.token, body: { ...sub, device: 'Family PC' } })).status).toBe(
+      201,
+    );
+    expect((await call(app, 'GET', '/api/push/subscriptions', { token: a.token })).body).toEqual([]);
+    expect((await call(app, 'GET', '/api/push/subscriptions', { token: b.token })).body).toHaveLength(1);
+    expect((await call(app, 'POST', '/api/push/test', { token: a.token })).status).toBe(409);
+  });
+
   it('an endpoint or device name holding a NUL, a control character or half a surrogate pair is refused (422), never a 500', async () => {
     const u = await signUp('UTC');
     const sub = receiver.subscribe();

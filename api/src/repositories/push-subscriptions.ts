@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { pushSubscriptions, users } from '../db/schema.js';
 
@@ -17,7 +17,8 @@ export const listPushSubscriptions = (db: Db, userId: string): Promise<PushSubsc
   db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt));
 
 /**
- * One row per browser: subscribing again from the same browser (same endpoint) updates its keys and name. Null when
+ * One row per browser: subscribing again from the same browser (same endpoint) updates its keys and name, and a
+ * browser another account had registered becomes this one's alone. Null when
  * the endpoint is new and the user already has `maxDevices`: counted and inserted while holding the user's row, so
  * parallel requests cannot slip past the cap together.
  */
@@ -30,6 +31,9 @@ export async function savePushSubscription(
 ): Promise<PushSubscriptionRow | null> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    // a browser pushes for whoever registered it last: someone else signing in on it and turning pushes on takes it
+    // from the account before (whose reminders would else appear on the new person's screen)
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, s.endpoint), ne(pushSubscriptions.userId, userId)));
     const [known] = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
