@@ -152,6 +152,7 @@ export function accountRoutes(deps: Deps) {
         400: errors[400],
         401: errors[401],
         403: errors[403],
+        413: errors[413],
         415: errors[415],
         422: errors[422],
         429: errors[429],

@@ -692,6 +692,7 @@ export function externalAuthRoutes(deps: Deps) {
         403: errors[403],
         404: errors[404],
         409: errors[409],
+        413: errors[413],
         415: errors[415],
         422: errors[422],
         429: errors[429],

@@ -71,6 +71,7 @@ export function tokenRoutes(deps: Deps, mail?: MailTransport) {
         401: errors[401],
         403: errors[403],
         409: errors[409],
+        413: errors[413],
         415: errors[415],
         422: errors[422],
         429: errors[429],
